@@ -1,0 +1,61 @@
+/* vrandom: the kernel's vDSO getrandom() for programs whose libc lacks it.
+ *
+ * Every byte comes from the kernel: through the vDSO (Linux 6.11+) with a
+ * per-thread opaque state in MAP_DROPPABLE memory, else the getrandom system
+ * call, else /dev/urandom on kernels older than 3.17. See vrandom(3). */
+#ifndef VRANDOM_H
+#define VRANDOM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+const char *vrandom_version(void);
+
+/* getrandom(2) drop-in: same flags (GRND_NONBLOCK, GRND_RANDOM, GRND_INSECURE),
+ * returns the byte count, or -1 with errno. */
+ssize_t vrandom_getrandom(void *buf, size_t len, unsigned int flags);
+/* getentropy(3): len <= 256 else -1/EIO; 0 on success. */
+int vrandom_getentropy(void *buf, size_t len);
+
+/* Cannot fail (arc4random semantics): fills every byte, retries EINTR and
+ * short reads; aborts only when no kernel RNG is reachable at all. */
+void vrandom_buf(void *buf, size_t len);
+uint32_t vrandom_u32(void);
+uint64_t vrandom_u64(void);
+uint64_t vrandom_uniform(uint64_t upper_bound); /* [0, upper_bound), unbiased; 0 if bound < 2 */
+double vrandom_double(void);                    /* [0, 1), a multiple of 2^-53 */
+
+/* Explicit opaque states: one per coroutine, green thread, Lua generator.
+ * A state may move between threads but must not be used by two at once. */
+typedef struct vrandom_state vrandom_state;
+vrandom_state *vrandom_state_new(void);         /* NULL and errno on failure */
+void vrandom_state_free(vrandom_state *st);     /* NULL is a no-op */
+ssize_t vrandom_state_getrandom(vrandom_state *st, void *buf, size_t len, unsigned int flags);
+void vrandom_state_buf(vrandom_state *st, void *buf, size_t len);
+int vrandom_reserve(size_t nstates);            /* pre-map room for nstates; 0 or -1/errno */
+
+enum vrandom_backend { VRANDOM_VDSO = 1, VRANDOM_SYSCALL = 2, VRANDOM_URANDOM = 3 };
+struct vrandom_info {
+	enum vrandom_backend backend;
+	const char *backend_name;   /* "vdso", "syscall", "urandom" */
+	const char *vdso_symbol;    /* e.g. "__vdso_getrandom"; NULL without vDSO */
+	const char *vdso_version;   /* e.g. "LINUX_2.6"; NULL without vDSO */
+	size_t state_size;          /* size_of_opaque_state from the kernel; 0 without vDSO */
+	size_t state_stride;        /* bytes from one state to the next in the arena */
+	unsigned int mmap_prot, mmap_flags;
+	size_t arena_pages;         /* pages mapped so far */
+	size_t states_total;        /* states carved so far */
+	size_t states_in_use;       /* held by threads or explicit handles */
+};
+int vrandom_get_info(struct vrandom_info *info);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

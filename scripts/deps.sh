@@ -1,0 +1,16 @@
+#!/bin/sh
+# Install what building and testing vrandom needs on Debian 12 (as root).
+# Packages already present are left as they are.
+set -e
+pkgs="build-essential autoconf automake libtool pkg-config git
+      musl-tools check liblua5.4-dev lua5.4 strace file"
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Build every variant out of tree and run all its tests:
+#   build/glibc  the library, Check suites, Lua tests (make distcheck too)
+# Prints each suite's summary line at the end.
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+[ -x configure ] || ./autogen.sh >/dev/null 2>&1
+jobs=$(nproc 2>/dev/null || echo 2)
+
+variant() {  # name, configure arguments...
+	name=$1; shift
+	rm -rf "build/$name"; mkdir -p "build/$name"
+	echo "== $name: configure $*"
+	(cd "build/$name" && "$top/configure" -q "$@" >configure.out 2>&1 ||
+		{ cat configure.out; exit 1; })
+	echo "== $name: make check"
+	(cd "build/$name" && make -s -j"$jobs" check >make-check.out 2>&1) ||
+		{ cat "build/$name/make-check.out"; find "build/$name" -name '*.log' \
+			-path '*test*' -exec tail -n 30 {} +; exit 1; }
+	grep -E '^(PASS|SKIP|FAIL|XFAIL|XPASS|ERROR):' "build/$name/make-check.out" || true
+}
+
+variant glibc
+echo "== glibc: make distcheck"
+(cd build/glibc && make -s -j"$jobs" distcheck >distcheck.out 2>&1) ||
+	{ tail -n 60 build/glibc/distcheck.out; exit 1; }
+
+echo "== summaries"
+find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print |
+	sort | xargs grep -hE '^[0-9]+%: Checks: |^[0-9]+ passed, [0-9]+ failed' || true

@@ -1,0 +1,197 @@
+/* The state pool: MAP_DROPPABLE pages carved into opaque states.
+ *
+ * The states live in droppable memory, mapped exactly as the kernel asks;
+ * everything that must survive memory pressure and fork (free list, owners,
+ * counters) lives in ordinary memory beside it. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+struct chunk {
+	struct chunk *next;
+	size_t nstates;
+	struct vrandom_state state[];
+};
+
+static struct {
+	pthread_mutex_t lock;
+	size_t stride, per_page, pagesz, grow_pages;
+	unsigned int prot, flags;
+	struct chunk *chunks;
+	struct vrandom_state *free;
+	size_t pages, total, in_use, nfree;
+	sigset_t fork_mask;
+} pool = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+void __vr_block_signals(sigset_t *old)
+{
+	sigset_t all;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, old);
+}
+
+void __vr_restore_signals(const sigset_t *old)
+{
+	pthread_sigmask(SIG_SETMASK, old, 0);
+}
+
+int __vr_arena_setup(const struct vr_params *p, size_t pagesz)
+{
+	size_t line = VRANDOM_CACHE_LINE, size = p->size_of_opaque_state;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+	/* A state that straddles a page makes the vDSO return -EFAULT. */
+	if (!size || size > pagesz)
+		return -EINVAL;
+	pool.stride = (size + line - 1) / line * line;
+	if (pool.stride > pagesz)
+		pool.stride = size;
+	pool.per_page = pagesz / pool.stride;
+	pool.pagesz = pagesz;
+	pool.prot = p->mmap_prot;
+	pool.flags = p->mmap_flags;
+	/* Grow by enough states for every CPU, and never less than a page. */
+	if (ncpu < 1)
+		ncpu = 1;
+	pool.grow_pages = ((size_t)ncpu + pool.per_page - 1) / pool.per_page;
+	return 0;
+}
+
+/* Map pages for at least n more states and put them on the free list. */
+static int grow(size_t n)
+{
+	size_t pages = (n + pool.per_page - 1) / pool.per_page, i;
+	struct chunk *c;
+	unsigned char *mem;
+
+	if (pages < pool.grow_pages)
+		pages = pool.grow_pages;
+	n = pages * pool.per_page;
+	c = malloc(sizeof *c + n * sizeof c->state[0]);
+	if (!c)
+		return -ENOMEM;
+	mem = mmap(0, pages * pool.pagesz, pool.prot, pool.flags, -1, 0);
+	if (mem == MAP_FAILED) {
+		free(c);
+		return -errno;
+	}
+	c->nstates = n;
+	for (i = n; i--; ) {
+		struct vrandom_state *st = &c->state[i];
+
+		st->mem = mem + i / pool.per_page * pool.pagesz +
+			  i % pool.per_page * pool.stride;
+		st->owner = VR_FREE;
+		st->next = pool.free;
+		pool.free = st;
+	}
+	c->next = pool.chunks;
+	pool.chunks = c;
+	pool.pages += pages;
+	pool.total += n;
+	pool.nfree += n;
+	return 0;
+}
+
+struct vrandom_state *__vr_arena_get(enum vr_owner owner)
+{
+	struct vrandom_state *st = 0;
+	int err = 0;
+
+	pthread_mutex_lock(&pool.lock);
+	if (!pool.free)
+		err = grow(1);
+	if (!err) {
+		st = pool.free;
+		pool.free = st->next;
+		st->next = 0;
+		st->owner = owner;
+		pool.nfree--;
+		pool.in_use++;
+	}
+	pthread_mutex_unlock(&pool.lock);
+	if (err)
+		errno = -err;
+	return st;
+}
+
+/* Wiping the state makes its next holder reseed from the kernel instead of
+ * continuing the key stream of the last one. */
+static void release(struct vrandom_state *st)
+{
+	memset(st->mem, 0, pool.stride);
+	__asm__ __volatile__ ("" : : "r"(st->mem) : "memory");
+	st->owner = VR_FREE;
+	st->next = pool.free;
+	pool.free = st;
+	pool.nfree++;
+	pool.in_use--;
+}
+
+void __vr_arena_put(struct vrandom_state *st)
+{
+	pthread_mutex_lock(&pool.lock);
+	release(st);
+	pthread_mutex_unlock(&pool.lock);
+}
+
+int __vr_arena_reserve(size_t nstates)
+{
+	int err = 0;
+
+	pthread_mutex_lock(&pool.lock);
+	if (pool.nfree < nstates)
+		err = grow(nstates - pool.nfree);
+	pthread_mutex_unlock(&pool.lock);
+	return err;
+}
+
+void __vr_arena_stats(struct vrandom_info *info)
+{
+	pthread_mutex_lock(&pool.lock);
+	info->state_stride = pool.stride;
+	info->arena_pages = pool.pages;
+	info->states_total = pool.total;
+	info->states_in_use = pool.in_use;
+	pthread_mutex_unlock(&pool.lock);
+}
+
+/* fork: hold the lock across it, so the child inherits consistent lists. */
+void __vr_arena_fork_prepare(void)
+{
+	sigset_t old;
+
+	__vr_block_signals(&old);
+	pthread_mutex_lock(&pool.lock);
+	pool.fork_mask = old;
+}
+
+void __vr_arena_fork_parent(void)
+{
+	sigset_t old = pool.fork_mask;
+
+	pthread_mutex_unlock(&pool.lock);
+	__vr_restore_signals(&old);
+}
+
+/* In the child only the forking thread exists: the states of all the others
+ * go back to the pool (the kernel already wiped their pages). */
+void __vr_arena_fork_child(struct vrandom_state *keep)
+{
+	sigset_t old = pool.fork_mask;
+	struct chunk *c;
+	size_t i;
+
+	pthread_mutex_init(&pool.lock, 0);
+	for (c = pool.chunks; c; c = c->next)
+		for (i = 0; i < c->nstates; i++)
+			if (c->state[i].owner == VR_THREAD && &c->state[i] != keep)
+				release(&c->state[i]);
+	__vr_restore_signals(&old);
+}

@@ -1,0 +1,63 @@
+/* Internal interfaces of vrandom.  Functions return 0 or -errno; only the
+ * public edge in rng.c sets errno. */
+#ifndef VRANDOM_INTERNAL_H
+#define VRANDOM_INTERNAL_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "arch.h"
+#include "vrandom.h"
+
+#define VR_HIDDEN __attribute__((__visibility__("hidden")))
+
+/* The SysV hash table's entries are 32-bit everywhere but s390x. */
+#ifndef VRANDOM_HASH_ENTRY
+#define VRANDOM_HASH_ENTRY uint32_t
+#endif
+
+/* Only powerpc needs a stub: its vDSO reports errors in CR0.SO. */
+typedef ssize_t (*vr_vgetrandom_fn)(void *, size_t, unsigned int, void *, size_t);
+#ifndef VRANDOM_VDSO_CALL
+#define VRANDOM_VDSO_CALL(fn, buf, len, flags, st, stlen) \
+	((vr_vgetrandom_fn)(fn))(buf, len, flags, st, stlen)
+#endif
+
+/* What the vDSO's params query (NULL, 0, 0, &params, ~0UL) writes. */
+struct vr_params {
+	uint32_t size_of_opaque_state;
+	uint32_t mmap_prot;
+	uint32_t mmap_flags;
+	uint32_t reserved[13];
+};
+
+/* vdso.c: find name@version in the ELF image [img, img + size). */
+VR_HIDDEN size_t __vr_elf_extent(const void *base);
+VR_HIDDEN void *__vr_vdso_sym(const void *img, size_t size,
+			      const char *name, const char *version);
+
+/* arena.c: the state pool.  Callers block signals around every call but
+ * setup and stats, so a signal handler can never meet the lock held. */
+enum vr_owner { VR_FREE, VR_THREAD, VR_HANDLE, VR_HEAP };
+
+struct vrandom_state {
+	void *mem;                  /* opaque state in droppable memory */
+	struct vrandom_state *next; /* free list */
+	unsigned char owner;        /* enum vr_owner */
+};
+
+VR_HIDDEN int __vr_arena_setup(const struct vr_params *p, size_t pagesz);
+VR_HIDDEN struct vrandom_state *__vr_arena_get(enum vr_owner owner);
+VR_HIDDEN void __vr_arena_put(struct vrandom_state *st);
+VR_HIDDEN int __vr_arena_reserve(size_t nstates);
+VR_HIDDEN void __vr_arena_stats(struct vrandom_info *info);
+VR_HIDDEN void __vr_arena_fork_prepare(void);
+VR_HIDDEN void __vr_arena_fork_parent(void);
+VR_HIDDEN void __vr_arena_fork_child(struct vrandom_state *keep);
+
+VR_HIDDEN void __vr_block_signals(sigset_t *old);
+VR_HIDDEN void __vr_restore_signals(const sigset_t *old);
+
+#endif

@@ -1,0 +1,442 @@
+/* The dispatcher: lazy backend choice, per-thread states, the public API.
+ *
+ * Backends, best first: the vDSO with a state from the pool, the getrandom
+ * system call, /dev/urandom (kernels before 3.17 only).  Whatever the fast
+ * path cannot serve -- no state, a re-entrant call, a failed mapping -- goes
+ * to the system call, which is always correct. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "internal.h"
+
+#define GRND_NONBLOCK 0x0001
+#define GRND_RANDOM   0x0002
+#define GRND_INSECURE 0x0004
+
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
+typedef ssize_t (*read_fn)(struct vrandom_state *, void *, size_t, unsigned int);
+
+static ssize_t read_first(struct vrandom_state *, void *, size_t, unsigned int);
+static read_fn backend_read = read_first;
+static enum vrandom_backend backend;
+
+static void *vdso_fn;
+static struct vr_params params;
+
+static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
+static pthread_key_t thread_key;
+
+/* The calling thread's state; &no_state once the pool failed it. */
+static __thread struct vrandom_state *thread_state
+	__attribute__((__tls_model__("initial-exec")));
+static struct vrandom_state no_state = { .owner = VR_HEAP };
+
+static const char *const backend_names[] = {
+	[VRANDOM_VDSO] = "vdso", [VRANDOM_SYSCALL] = "syscall",
+	[VRANDOM_URANDOM] = "urandom",
+};
+
+/* ---- /dev/urandom, for kernels without getrandom ---- */
+
+static int urandom_fd = -1;
+static dev_t urandom_dev;
+static ino_t urandom_ino;
+static int urandom_ready;
+
+/* The program may have closed our descriptor, even reused its number. */
+static int urandom_valid(int fd)
+{
+	struct stat sb;
+
+	return fd >= 0 && !fstat(fd, &sb) && S_ISCHR(sb.st_mode) &&
+	       sb.st_rdev == urandom_dev && sb.st_ino == urandom_ino;
+}
+
+static int urandom_open(void)
+{
+	int fd = __atomic_load_n(&urandom_fd, __ATOMIC_ACQUIRE), old;
+	struct stat sb;
+
+	if (urandom_valid(fd))
+		return fd;
+	do
+		fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	while (fd < 0 && errno == EINTR);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &sb) || !S_ISCHR(sb.st_mode) || major(sb.st_rdev) != 1 ||
+	    minor(sb.st_rdev) != 9) {
+		close(fd);
+		return -EIO;
+	}
+	urandom_dev = sb.st_rdev;
+	urandom_ino = sb.st_ino;
+	old = __atomic_exchange_n(&urandom_fd, fd, __ATOMIC_ACQ_REL);
+	if (old >= 0 && old != fd && urandom_valid(old))
+		close(old);
+	return fd;
+}
+
+/* /dev/urandom never blocks, even before the pool is seeded: wait once. */
+static int urandom_wait(unsigned int flags)
+{
+	struct pollfd p = { .events = POLLIN };
+	int r;
+
+	if (__atomic_load_n(&urandom_ready, __ATOMIC_ACQUIRE))
+		return 0;
+	p.fd = open("/dev/random", O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (p.fd < 0)
+		return -errno;
+	do
+		r = poll(&p, 1, flags & GRND_NONBLOCK ? 0 : -1);
+	while (r < 0 && errno == EINTR);
+	r = r < 0 ? -errno : r == 0 ? -EAGAIN : 0;
+	close(p.fd);
+	if (!r)
+		__atomic_store_n(&urandom_ready, 1, __ATOMIC_RELEASE);
+	return r;
+}
+
+static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
+{
+	int fd, r = urandom_wait(flags);
+	ssize_t n;
+
+	(void)st;
+	if (r)
+		return r;
+	fd = urandom_open();
+	if (fd < 0)
+		return fd;
+	n = read(fd, buf, len);
+	return n < 0 ? -errno : n;
+}
+
+/* ---- the system call ---- */
+
+static ssize_t syscall_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
+{
+	(void)st;
+	return __vr_syscall3(SYS_getrandom, (long)buf, (long)len, flags);
+}
+
+/* ---- the vDSO ---- */
+
+static void thread_exit(void *arg)
+{
+	sigset_t old;
+
+	__vr_block_signals(&old);
+	if (arg != &no_state)
+		__vr_arena_put(arg);
+	thread_state = 0;
+	__vr_restore_signals(&old);
+}
+
+/* Signals stay blocked until thread_state is set: a handler that runs
+ * first would otherwise take a state that we then overwrite. */
+static struct vrandom_state *thread_state_slow(void)
+{
+	struct vrandom_state *st;
+	sigset_t old;
+
+	__vr_block_signals(&old);
+	st = thread_state;
+	if (!st) {
+		st = __vr_arena_get(VR_THREAD);
+		if (!st)
+			st = &no_state;
+		else if (pthread_setspecific(thread_key, st)) {
+			__vr_arena_put(st);
+			st = &no_state;
+		}
+		thread_state = st;
+	}
+	__vr_restore_signals(&old);
+	return st;
+}
+
+/* A state in use by an interrupted call on this thread makes the vDSO take
+ * the system call itself, so a signal handler may call in at any time. */
+static ssize_t vdso_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
+{
+	if (!st && unlikely(!(st = thread_state)))
+		st = thread_state_slow();
+	if (unlikely(!st->mem))
+		return syscall_read(st, buf, len, flags);
+	return VRANDOM_VDSO_CALL(vdso_fn, buf, len, flags, st->mem,
+				 params.size_of_opaque_state);
+}
+
+static void fork_child(void)
+{
+	__vr_arena_fork_child(thread_state);
+}
+
+/* ---- backend choice ---- */
+
+static enum vrandom_backend forced_backend(void)
+{
+	const char *s = getauxval(AT_SECURE) ? 0 : getenv("VRANDOM_BACKEND");
+
+	if (s && !strcmp(s, "syscall"))
+		return VRANDOM_SYSCALL;
+	if (s && !strcmp(s, "urandom"))
+		return VRANDOM_URANDOM;
+	return VRANDOM_VDSO;
+}
+
+#ifdef VRANDOM_VDSO_SYM
+static int vdso_setup(void)
+{
+	const void *base = (const void *)getauxval(AT_SYSINFO_EHDR);
+	size_t pagesz = getauxval(AT_PAGESZ);
+	struct vr_params p = { 0 };
+
+	if (!base)
+		return 0;
+	vdso_fn = __vr_vdso_sym(base, __vr_elf_extent(base),
+				VRANDOM_VDSO_SYM, VRANDOM_VDSO_VER);
+	if (!vdso_fn)
+		return 0;
+	/* The kernel's word: if the query does not return 0, do not use it. */
+	if (VRANDOM_VDSO_CALL(vdso_fn, 0, 0, 0, &p, ~0UL) != 0)
+		goto unusable;
+	if (!pagesz)
+		pagesz = sysconf(_SC_PAGESIZE);
+	if (__vr_arena_setup(&p, pagesz) || pthread_key_create(&thread_key, thread_exit))
+		goto unusable;
+	if (pthread_atfork(__vr_arena_fork_prepare, __vr_arena_fork_parent, fork_child)) {
+		pthread_key_delete(thread_key);
+		goto unusable;
+	}
+	params = p;
+	return 1;
+unusable:
+	vdso_fn = 0;
+	return 0;
+}
+#else
+static int vdso_setup(void)
+{
+	return 0;
+}
+#define VRANDOM_VDSO_SYM 0
+#define VRANDOM_VDSO_VER 0
+#endif
+
+static void setup(void)
+{
+	enum vrandom_backend b = forced_backend();
+
+	if (b == VRANDOM_VDSO && !vdso_setup())
+		b = VRANDOM_SYSCALL;
+	if (b == VRANDOM_SYSCALL &&
+	    syscall_read(0, 0, 0, GRND_NONBLOCK) == -ENOSYS)
+		b = VRANDOM_URANDOM;
+	backend = b;
+	__atomic_store_n(&backend_read,
+			 b == VRANDOM_VDSO ? vdso_read :
+			 b == VRANDOM_SYSCALL ? syscall_read : urandom_read,
+			 __ATOMIC_RELEASE);
+}
+
+static ssize_t read_first(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
+{
+	pthread_once(&setup_once, setup);
+	return __atomic_load_n(&backend_read, __ATOMIC_ACQUIRE)(st, buf, len, flags);
+}
+
+/* ---- the public edge ---- */
+
+static ssize_t read_any(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
+{
+	ssize_t r;
+
+	/* The system call's rules; the vDSO lets INSECURE|RANDOM through. */
+	if (unlikely(flags & ~(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE)) ||
+	    unlikely((flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE)))
+		return -EINVAL;
+	r = backend_read(st, buf, len, flags);
+	/* A seccomp filter may take getrandom away after we chose a backend. */
+	if (unlikely(r == -ENOSYS))
+		r = urandom_read(st, buf, len, flags);
+	return r;
+}
+
+static ssize_t ret(ssize_t r)
+{
+	if (r < 0) {
+		errno = -r;
+		return -1;
+	}
+	return r;
+}
+
+const char *vrandom_version(void)
+{
+	return PACKAGE_VERSION;
+}
+
+ssize_t vrandom_getrandom(void *buf, size_t len, unsigned int flags)
+{
+	return ret(read_any(0, buf, len, flags));
+}
+
+ssize_t vrandom_state_getrandom(vrandom_state *st, void *buf, size_t len, unsigned int flags)
+{
+	return ret(read_any(st, buf, len, flags));
+}
+
+void vrandom_state_buf(vrandom_state *st, void *buf, size_t len)
+{
+	unsigned char *p = buf;
+	ssize_t r;
+
+	while (len) {
+		r = read_any(st, p, len, 0);
+		if (r == -EINTR)
+			continue;
+		if (r <= 0)
+			abort();
+		p += r;
+		len -= r;
+	}
+}
+
+void vrandom_buf(void *buf, size_t len)
+{
+	vrandom_state_buf(0, buf, len);
+}
+
+int vrandom_getentropy(void *buf, size_t len)
+{
+	unsigned char *p = buf;
+	ssize_t r;
+
+	if (len > 256)
+		return ret(-EIO);
+	while (len) {
+		r = read_any(0, p, len, 0);
+		if (r == -EINTR)
+			continue;
+		if (r < 0)
+			return ret(r);
+		p += r;
+		len -= r;
+	}
+	return 0;
+}
+
+uint32_t vrandom_u32(void)
+{
+	uint32_t v;
+
+	vrandom_buf(&v, sizeof v);
+	return v;
+}
+
+uint64_t vrandom_u64(void)
+{
+	uint64_t v;
+
+	vrandom_buf(&v, sizeof v);
+	return v;
+}
+
+/* Values below 2^64 mod bound would come up once more often than the rest;
+ * rejecting them leaves a whole number of copies of [0, bound). */
+uint64_t vrandom_uniform(uint64_t bound)
+{
+	uint64_t min, r;
+
+	if (bound < 2)
+		return 0;
+	min = -bound % bound;
+	do
+		r = vrandom_u64();
+	while (r < min);
+	return r % bound;
+}
+
+double vrandom_double(void)
+{
+	return (vrandom_u64() >> 11) * 0x1p-53;
+}
+
+vrandom_state *vrandom_state_new(void)
+{
+	struct vrandom_state *st = 0;
+	sigset_t old;
+
+	pthread_once(&setup_once, setup);
+	if (backend == VRANDOM_VDSO) {
+		__vr_block_signals(&old);
+		st = __vr_arena_get(VR_HANDLE);
+		__vr_restore_signals(&old);
+	}
+	/* Without a state from the pool the handle serves by system call. */
+	if (!st && (st = calloc(1, sizeof *st)))
+		st->owner = VR_HEAP;
+	return st;
+}
+
+void vrandom_state_free(vrandom_state *st)
+{
+	sigset_t old;
+
+	if (!st)
+		return;
+	if (st->owner == VR_HEAP) {
+		free(st);
+		return;
+	}
+	__vr_block_signals(&old);
+	__vr_arena_put(st);
+	__vr_restore_signals(&old);
+}
+
+int vrandom_reserve(size_t nstates)
+{
+	sigset_t old;
+	int r = 0;
+
+	pthread_once(&setup_once, setup);
+	if (backend == VRANDOM_VDSO) {
+		__vr_block_signals(&old);
+		r = __vr_arena_reserve(nstates);
+		__vr_restore_signals(&old);
+	}
+	return ret(r);
+}
+
+int vrandom_get_info(struct vrandom_info *info)
+{
+	if (!info)
+		return ret(-EINVAL);
+	pthread_once(&setup_once, setup);
+	memset(info, 0, sizeof *info);
+	info->backend = backend;
+	info->backend_name = backend_names[backend];
+	if (backend == VRANDOM_VDSO) {
+		info->vdso_symbol = VRANDOM_VDSO_SYM;
+		info->vdso_version = VRANDOM_VDSO_VER;
+		info->state_size = params.size_of_opaque_state;
+		info->mmap_prot = params.mmap_prot;
+		info->mmap_flags = params.mmap_flags;
+		__vr_arena_stats(info);
+	}
+	return 0;
+}
