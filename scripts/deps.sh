@@ -3,7 +3,9 @@
 # Packages already present are left as they are.
 set -e
 pkgs="build-essential autoconf automake libtool pkg-config git
-      musl-tools check liblua5.4-dev lua5.4 strace file"
+      musl-tools check liblua5.4-dev lua5.4 luarocks strace file
+      rng-tools5 man-db groff-base gnuplot-nox
+      clang libclang-rt-14-dev valgrind libseccomp-dev"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
