@@ -1,1 +1,661 @@
-int main(void){return 0;}
+/* The public API: lengths, flags, errors, distributions, states, threads,
+ * fork, signals and the forced fallbacks.  Each test runs in its own
+ * process (Check's fork mode), so each sees a fresh lazy initialisation. */
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "vrandom.h"
+
+#define GRND_NONBLOCK 0x0001
+#define GRND_RANDOM   0x0002
+#define GRND_INSECURE 0x0004
+
+static struct vrandom_info info(void)
+{
+	struct vrandom_info i;
+
+	ck_assert_int_eq(vrandom_get_info(&i), 0);
+	return i;
+}
+
+static int all_equal(const unsigned char *p, size_t n, unsigned char v)
+{
+	while (n--)
+		if (*p++ != v)
+			return 0;
+	return 1;
+}
+
+/* ---- lengths and overruns ---- */
+
+#define GUARD 64
+
+static void check_fill(size_t len, ssize_t (*fill)(void *, size_t))
+{
+	unsigned char *m = malloc(len + 2 * GUARD), *p = m + GUARD;
+	size_t done = 0;
+	ssize_t r;
+
+	ck_assert_ptr_nonnull(m);
+	memset(m, 0xa5, len + 2 * GUARD);
+	while (done < len) {
+		r = fill(p + done, len - done);
+		ck_assert_int_gt(r, 0);
+		done += r;
+	}
+	ck_assert_int_eq(fill(p, 0), 0);
+	ck_assert(all_equal(m, GUARD, 0xa5));
+	ck_assert(all_equal(p + len, GUARD, 0xa5));
+	/* 16 bytes all equal to the fill pattern: chance 2^-128. */
+	if (len >= 16)
+		ck_assert(!all_equal(p, len, 0xa5));
+	free(m);
+}
+
+static ssize_t fill_getrandom(void *p, size_t n) { return vrandom_getrandom(p, n, 0); }
+
+static ssize_t fill_buf(void *p, size_t n)
+{
+	vrandom_buf(p, n);
+	return n;
+}
+
+START_TEST(lengths)
+{
+	size_t len;
+
+	for (len = 0; len <= 300; len++) {
+		check_fill(len, fill_getrandom);
+		check_fill(len, fill_buf);
+	}
+	check_fill(1 << 20, fill_getrandom);
+	check_fill(1 << 20, fill_buf);
+}
+END_TEST
+
+START_TEST(two_reads_differ)
+{
+	unsigned char a[32], b[32];
+
+	vrandom_buf(a, sizeof a);
+	vrandom_buf(b, sizeof b);
+	ck_assert(memcmp(a, b, sizeof a));
+}
+END_TEST
+
+/* ---- flags and errors ---- */
+
+START_TEST(accepted_flags)
+{
+	static const unsigned ok[] = {
+		0, GRND_NONBLOCK, GRND_RANDOM, GRND_INSECURE,
+		GRND_NONBLOCK | GRND_RANDOM, GRND_NONBLOCK | GRND_INSECURE,
+	};
+	unsigned char buf[64];
+	size_t i;
+
+	for (i = 0; i < sizeof ok / sizeof ok[0]; i++)
+		ck_assert_int_eq(vrandom_getrandom(buf, sizeof buf, ok[i]), sizeof buf);
+}
+END_TEST
+
+START_TEST(rejected_flags)
+{
+	static const unsigned bad[] = {
+		GRND_INSECURE | GRND_RANDOM, GRND_INSECURE | GRND_RANDOM | GRND_NONBLOCK,
+		0x8, 0x10, 0x80000000u, ~0u,
+	};
+	vrandom_state *st = vrandom_state_new();
+	unsigned char buf[16];
+	size_t i;
+
+	ck_assert_ptr_nonnull(st);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		errno = 0;
+		ck_assert_int_eq(vrandom_getrandom(buf, sizeof buf, bad[i]), -1);
+		ck_assert_int_eq(errno, EINVAL);
+		errno = 0;
+		ck_assert_int_eq(vrandom_state_getrandom(st, buf, sizeof buf, bad[i]), -1);
+		ck_assert_int_eq(errno, EINVAL);
+	}
+	vrandom_state_free(st);
+}
+END_TEST
+
+START_TEST(getentropy_limits)
+{
+	unsigned char buf[257];
+
+	ck_assert_int_eq(vrandom_getentropy(buf, 0), 0);
+	ck_assert_int_eq(vrandom_getentropy(buf, 256), 0);
+	errno = 0;
+	ck_assert_int_eq(vrandom_getentropy(buf, 257), -1);
+	ck_assert_int_eq(errno, EIO);
+}
+END_TEST
+
+START_TEST(info_and_version)
+{
+	struct vrandom_info i = info();
+
+	ck_assert_int_eq(vrandom_get_info(0), -1);
+	ck_assert_str_eq(vrandom_version(), PACKAGE_VERSION);
+	ck_assert(i.backend >= VRANDOM_VDSO && i.backend <= VRANDOM_URANDOM);
+	if (i.backend == VRANDOM_VDSO) {
+		ck_assert_str_eq(i.backend_name, "vdso");
+		ck_assert_ptr_nonnull(i.vdso_symbol);
+		ck_assert_ptr_nonnull(i.vdso_version);
+		ck_assert_uint_gt(i.state_size, 0);
+		ck_assert_uint_ge(i.state_stride, i.state_size);
+		ck_assert_uint_eq(i.state_stride % 8, 0);
+	} else {
+		ck_assert_ptr_null(i.vdso_symbol);
+		ck_assert_uint_eq(i.state_size, 0);
+	}
+}
+END_TEST
+
+/* The kernel of this project's machines has the vDSO: losing it silently
+ * would lose the point.  VRANDOM_TEST_NO_VDSO=1 marks hosts without it. */
+START_TEST(vdso_in_use)
+{
+	const char *no = getenv("VRANDOM_TEST_NO_VDSO");
+	struct vrandom_info i = info();
+
+	if (no && *no == '1')
+		return;
+	ck_assert_str_eq(i.backend_name, "vdso");
+	ck_assert_uint_eq(i.mmap_prot, 0x3);
+	ck_assert_uint_eq(i.mmap_flags, 0x28);  /* MAP_DROPPABLE|MAP_ANONYMOUS */
+}
+END_TEST
+
+/* ---- distributions ---- */
+
+START_TEST(uniform_chi_square)
+{
+	enum { BINS = 10, N = 100000 };
+	unsigned count[BINS] = { 0 };
+	double chi = 0, e = (double)N / BINS;
+	int i;
+
+	for (i = 0; i < N; i++) {
+		uint64_t r = vrandom_uniform(BINS);
+
+		ck_assert_uint_lt(r, BINS);
+		count[r]++;
+	}
+	for (i = 0; i < BINS; i++)
+		chi += (count[i] - e) * (count[i] - e) / e;
+	/* 9 degrees of freedom: P(chi2 > 45) is about 1e-6. */
+	ck_assert_double_lt(chi, 45.0);
+}
+END_TEST
+
+/* With bound 3*2^62 plain modulo would put half of all results below 2^62;
+ * rejection sampling puts a third there. */
+START_TEST(uniform_large_bound)
+{
+	const uint64_t bound = 3ull << 62, third = 1ull << 62;
+	int i, low = 0, high = 0, n = 30000;
+
+	for (i = 0; i < n; i++) {
+		uint64_t r = vrandom_uniform(bound);
+
+		ck_assert(r < bound);
+		low += r < third;
+		high += r >= (1ull << 63);
+	}
+	ck_assert_int_gt(low, n * 0.31);
+	ck_assert_int_lt(low, n * 0.36);
+	ck_assert_int_gt(high, n * 0.31);
+	ck_assert_uint_eq(vrandom_uniform(0), 0);
+	ck_assert_uint_eq(vrandom_uniform(1), 0);
+	ck_assert_uint_lt(vrandom_uniform(2), 2);
+}
+END_TEST
+
+START_TEST(double_range)
+{
+	double sum = 0, lo = 1, hi = 0;
+	int i, n = 100000;
+
+	for (i = 0; i < n; i++) {
+		double d = vrandom_double(), scaled = d * 0x1p53;
+
+		ck_assert(d >= 0.0 && d < 1.0);
+		ck_assert(scaled == (double)(uint64_t)scaled);
+		sum += d;
+		lo = d < lo ? d : lo;
+		hi = d > hi ? d : hi;
+	}
+	ck_assert_double_lt(lo, 0.001);
+	ck_assert_double_gt(hi, 0.999);
+	/* Mean of n uniforms: sd = 1/sqrt(12 n) ~ 0.0009. */
+	ck_assert_double_lt(sum / n, 0.505);
+	ck_assert_double_gt(sum / n, 0.495);
+}
+END_TEST
+
+START_TEST(integers_use_all_bits)
+{
+	uint64_t or64 = 0, and64 = ~0ull;
+	uint32_t or32 = 0, and32 = ~0u;
+	int i;
+
+	for (i = 0; i < 256; i++) {
+		uint64_t a = vrandom_u64();
+		uint32_t b = vrandom_u32();
+
+		or64 |= a, and64 &= a;
+		or32 |= b, and32 &= b;
+	}
+	ck_assert_uint_eq(or64, ~0ull);
+	ck_assert_uint_eq(and64, 0);
+	ck_assert_uint_eq(or32, ~0u);
+	ck_assert_uint_eq(and32, 0);
+}
+END_TEST
+
+/* ---- explicit states and the pool ---- */
+
+START_TEST(explicit_states)
+{
+	enum { N = 50 };
+	vrandom_state *st[N];
+	unsigned char out[N][16];
+	size_t base;
+	int i, j;
+
+	vrandom_u32();                  /* the thread's own state */
+	base = info().states_in_use;
+	for (i = 0; i < N; i++) {
+		st[i] = vrandom_state_new();
+		ck_assert_ptr_nonnull(st[i]);
+		ck_assert_int_eq(vrandom_state_getrandom(st[i], out[i], 16, 0), 16);
+		vrandom_state_buf(st[i], out[i] + 8, 8);
+	}
+	for (i = 0; i < N; i++)
+		for (j = 0; j < i; j++)
+			ck_assert(memcmp(out[i], out[j], 16));
+	if (info().backend == VRANDOM_VDSO) {
+		ck_assert_uint_eq(info().states_in_use, base + N);
+		ck_assert_uint_ge(info().states_total, base + N);
+	}
+	for (i = 0; i < N; i++)
+		vrandom_state_free(st[i]);
+	vrandom_state_free(0);
+	ck_assert_uint_eq(info().states_in_use, base);
+}
+END_TEST
+
+START_TEST(reserve_premaps)
+{
+	struct vrandom_info before, after;
+	vrandom_state *st[100];
+	int i;
+
+	ck_assert_int_eq(vrandom_reserve(100), 0);
+	before = info();
+	if (before.backend == VRANDOM_VDSO)
+		ck_assert_uint_ge(before.states_total - before.states_in_use, 100);
+	for (i = 0; i < 100; i++)
+		ck_assert_ptr_nonnull(st[i] = vrandom_state_new());
+	after = info();
+	ck_assert_uint_eq(after.arena_pages, before.arena_pages);
+	ck_assert_uint_eq(after.states_total, before.states_total);
+	for (i = 0; i < 100; i++)
+		vrandom_state_free(st[i]);
+}
+END_TEST
+
+/* States never straddle a page and never share a cache line. */
+START_TEST(state_layout)
+{
+	struct vrandom_info i;
+	long page = sysconf(_SC_PAGESIZE);
+
+	vrandom_reserve(200);
+	i = info();
+	if (i.backend != VRANDOM_VDSO)
+		return;
+	ck_assert_uint_eq(i.state_stride % 64, 0);
+	ck_assert_uint_le(i.states_total, i.arena_pages * (page / i.state_stride));
+	ck_assert_uint_ge(i.states_total, 200);
+}
+END_TEST
+
+/* ---- threads ---- */
+
+static void *one_call(void *arg)
+{
+	*(uint64_t *)arg = vrandom_u64();
+	return 0;
+}
+
+START_TEST(short_lived_threads)
+{
+	enum { ROUNDS = 500, WIDTH = 8 };
+	pthread_t t[WIDTH];
+	uint64_t v[WIDTH];
+	struct vrandom_info i;
+	int r, k;
+
+	vrandom_u32();
+	for (r = 0; r < ROUNDS; r++) {
+		for (k = 0; k < WIDTH; k++)
+			ck_assert_int_eq(pthread_create(&t[k], 0, one_call, &v[k]), 0);
+		for (k = 0; k < WIDTH; k++)
+			ck_assert_int_eq(pthread_join(t[k], 0), 0);
+		for (k = 1; k < WIDTH; k++)
+			ck_assert_uint_ne(v[k], v[0]);
+	}
+	i = info();
+	if (i.backend == VRANDOM_VDSO) {
+		/* 4000 threads came and went: their states came back. */
+		ck_assert_uint_eq(i.states_in_use, 1);
+		ck_assert_uint_le(i.states_total, 4 * (WIDTH + 1) + 64);
+	}
+}
+END_TEST
+
+/* ---- fork ---- */
+
+struct holder {
+	pthread_barrier_t *ready, *done;
+};
+
+static void *hold_state(void *arg)
+{
+	struct holder *h = arg;
+
+	vrandom_u64();
+	pthread_barrier_wait(h->ready);
+	pthread_barrier_wait(h->done);
+	return 0;
+}
+
+/* The child reports 32 bytes, its states in use and the pool size after
+ * forking a grandchild several times. */
+static void child_report(int fd)
+{
+	struct { unsigned char bytes[32]; size_t in_use, total, total_after; } m;
+	int k;
+
+	vrandom_buf(m.bytes, sizeof m.bytes);
+	m.in_use = info().states_in_use;
+	m.total = info().states_total;
+	for (k = 0; k < 5; k++) {
+		pid_t p = fork();
+
+		if (p == 0) {
+			vrandom_u64();
+			_exit(info().states_in_use == m.in_use ? 0 : 1);
+		}
+		waitpid(p, &p, 0);
+		if (!WIFEXITED(p) || WEXITSTATUS(p))
+			_exit(2);
+	}
+	m.total_after = info().states_total;
+	_exit(write(fd, &m, sizeof m) == sizeof m ? 0 : 3);
+}
+
+START_TEST(fork_multithreaded)
+{
+	enum { THREADS = 4, CHILDREN = 16 };
+	struct { unsigned char bytes[32]; size_t in_use, total, total_after; } m[CHILDREN];
+	pthread_barrier_t ready, done;
+	struct holder h = { &ready, &done };
+	pthread_t t[THREADS];
+	unsigned char mine[32];
+	vrandom_state *handle;
+	struct vrandom_info parent;
+	int fd[2], i, j, status;
+
+	pthread_barrier_init(&ready, 0, THREADS + 1);
+	pthread_barrier_init(&done, 0, THREADS + 1);
+	vrandom_u64();
+	handle = vrandom_state_new();
+	for (i = 0; i < THREADS; i++)
+		pthread_create(&t[i], 0, hold_state, &h);
+	pthread_barrier_wait(&ready);
+	parent = info();
+	ck_assert_int_eq(pipe(fd), 0);
+	for (i = 0; i < CHILDREN; i++) {
+		pid_t p = fork();
+
+		ck_assert_int_ge(p, 0);
+		if (p == 0)
+			child_report(fd[1]);
+		ck_assert_int_eq(read(fd[0], &m[i], sizeof m[i]), sizeof m[i]);
+		ck_assert_int_eq(waitpid(p, &status, 0), p);
+		ck_assert(WIFEXITED(status));
+		ck_assert_int_eq(WEXITSTATUS(status), 0);
+	}
+	vrandom_buf(mine, sizeof mine);
+	for (i = 0; i < CHILDREN; i++) {
+		ck_assert(memcmp(m[i].bytes, mine, sizeof mine));
+		for (j = 0; j < i; j++)
+			ck_assert(memcmp(m[i].bytes, m[j].bytes, sizeof mine));
+		if (parent.backend == VRANDOM_VDSO) {
+			/* The main thread's state and the handle; not the four threads'. */
+			ck_assert_uint_eq(parent.states_in_use, THREADS + 2);
+			ck_assert_uint_eq(m[i].in_use, 2);
+			ck_assert_uint_eq(m[i].total, parent.states_total);
+			ck_assert_uint_eq(m[i].total_after, m[i].total);
+		}
+	}
+	pthread_barrier_wait(&done);
+	for (i = 0; i < THREADS; i++)
+		pthread_join(t[i], 0);
+	vrandom_state_free(handle);
+	ck_assert_uint_eq(info().states_in_use, 1);
+}
+END_TEST
+
+/* An explicit handle survives fork and keeps working in both processes. */
+START_TEST(fork_keeps_handles)
+{
+	vrandom_state *st = vrandom_state_new();
+	unsigned char a[16], b[16];
+	int fd[2], status;
+	pid_t p;
+
+	ck_assert_ptr_nonnull(st);
+	vrandom_state_buf(st, a, sizeof a);
+	ck_assert_int_eq(pipe(fd), 0);
+	p = fork();
+	if (p == 0) {
+		vrandom_state_buf(st, b, sizeof b);
+		vrandom_state_free(st);
+		_exit(write(fd[1], b, sizeof b) == sizeof b ? 0 : 1);
+	}
+	vrandom_state_buf(st, a, sizeof a);
+	ck_assert_int_eq(read(fd[0], b, sizeof b), sizeof b);
+	waitpid(p, &status, 0);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	ck_assert(memcmp(a, b, sizeof a));
+	vrandom_state_free(st);
+}
+END_TEST
+
+/* ---- signals ---- */
+
+static volatile sig_atomic_t handled, handler_bad;
+
+static void on_alarm(int sig)
+{
+	unsigned char b[32];
+	int saved = errno;
+
+	(void)sig;
+	if (vrandom_getrandom(b, sizeof b, 0) != sizeof b || all_equal(b, sizeof b, 0))
+		handler_bad = 1;
+	handled++;
+	errno = saved;
+}
+
+static void *signal_victim(void *arg)
+{
+	(void)arg;
+	vrandom_u32();
+	return 0;
+}
+
+START_TEST(signal_reentry)
+{
+	struct itimerval it = { { 0, 200 }, { 0, 200 } };
+	static unsigned char big[1 << 16];
+	pthread_t t;
+	int i;
+
+	signal(SIGALRM, on_alarm);
+	setitimer(ITIMER_REAL, &it, 0);
+	for (i = 0; i < 2000 || handled < 20; i++) {
+		vrandom_buf(big, sizeof big);
+		/* New threads take their first state while signals fly. */
+		if (i % 50 == 0) {
+			pthread_create(&t, 0, signal_victim, 0);
+			pthread_join(t, 0);
+		}
+	}
+	memset(&it, 0, sizeof it);
+	setitimer(ITIMER_REAL, &it, 0);
+	ck_assert_int_ge(handled, 20);
+	ck_assert_int_eq(handler_bad, 0);
+}
+END_TEST
+
+/* ---- forced backends ---- */
+
+START_TEST(forced_syscall)
+{
+	unsigned char a[64], b[64];
+
+	setenv("VRANDOM_BACKEND", "syscall", 1);
+	ck_assert_str_eq(info().backend_name, "syscall");
+	ck_assert_int_eq(vrandom_getrandom(a, sizeof a, 0), sizeof a);
+	vrandom_buf(b, sizeof b);
+	ck_assert(memcmp(a, b, sizeof a));
+	ck_assert_uint_eq(info().states_total, 0);
+	/* Handles work without a pool: they take the system call. */
+	vrandom_state *st = vrandom_state_new();
+	ck_assert_ptr_nonnull(st);
+	ck_assert_int_eq(vrandom_state_getrandom(st, a, sizeof a, 0), sizeof a);
+	vrandom_state_free(st);
+}
+END_TEST
+
+static int open_fds(int *last)
+{
+	int fd, n = 0;
+
+	for (fd = 0; fd < 1024; fd++)
+		if (fcntl(fd, F_GETFD) >= 0)
+			n++, *last = fd;
+	return n;
+}
+
+/* Runs in a grandchild: it closes every descriptor, Check's among them.
+ * The exit code names the first step that went wrong. */
+static int urandom_without_fds(void)
+{
+	unsigned char a[300], b[300];
+	int fd, last = -1;
+
+	for (fd = 0; fd < 1024; fd++)
+		close(fd);
+	vrandom_buf(a, sizeof a);
+	/* One descriptor, ours, closed on exec. */
+	if (open_fds(&last) != 1)
+		return 10;
+	if (!(fcntl(last, F_GETFD) & FD_CLOEXEC))
+		return 11;
+	/* The program closes it and reuses the number: we must notice. */
+	close(last);
+	if (open("/dev/null", O_RDONLY) != last)
+		return 12;
+	vrandom_buf(b, sizeof b);
+	if (!memcmp(a, b, sizeof a) || all_equal(b, sizeof b, 0))
+		return 13;
+	if (vrandom_getentropy(a, 256) || vrandom_getrandom(a, 1, GRND_NONBLOCK) != 1)
+		return 14;
+	return 0;
+}
+
+START_TEST(forced_urandom)
+{
+	int status;
+	pid_t p;
+
+	setenv("VRANDOM_BACKEND", "urandom", 1);
+	ck_assert_str_eq(info().backend_name, "urandom");
+	p = fork();
+	if (p == 0)
+		_exit(urandom_without_fds());
+	ck_assert_int_eq(waitpid(p, &status, 0), p);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+}
+END_TEST
+
+START_TEST(forced_unknown_is_auto)
+{
+	setenv("VRANDOM_BACKEND", "no-such-backend", 1);
+	ck_assert_int_ne(info().backend, VRANDOM_URANDOM);
+	ck_assert_uint_eq(vrandom_uniform(7) < 7, 1);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("vrandom");
+	TCase *t = tcase_create("api");
+
+	tcase_set_timeout(t, 120);
+	tcase_add_test(t, lengths);
+	tcase_add_test(t, two_reads_differ);
+	tcase_add_test(t, accepted_flags);
+	tcase_add_test(t, rejected_flags);
+	tcase_add_test(t, getentropy_limits);
+	tcase_add_test(t, info_and_version);
+	tcase_add_test(t, vdso_in_use);
+	tcase_add_test(t, uniform_chi_square);
+	tcase_add_test(t, uniform_large_bound);
+	tcase_add_test(t, double_range);
+	tcase_add_test(t, integers_use_all_bits);
+	tcase_add_test(t, explicit_states);
+	tcase_add_test(t, reserve_premaps);
+	tcase_add_test(t, state_layout);
+	tcase_add_test(t, short_lived_threads);
+	tcase_add_test(t, fork_multithreaded);
+	tcase_add_test(t, fork_keeps_handles);
+	tcase_add_test(t, signal_reentry);
+	tcase_add_test(t, forced_syscall);
+	tcase_add_test(t, forced_urandom);
+	tcase_add_test(t, forced_unknown_is_auto);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_set_fork_status(sr, CK_FORK);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
