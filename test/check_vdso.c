@@ -1,1 +1,283 @@
-int main(void){return 0;}
+/* The vDSO lookup against synthetic images built by the test suite: GNU hash
+ * only, SysV hash only, a wrong version node, a params query that refuses.
+ * vrandom reads the vDSO base through getauxval(), which this program
+ * defines itself, so the library finds whichever image the test chose. */
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+#define GRND_NONBLOCK 0x0001
+#define GRND_INSECURE 0x0004
+
+static const void *fake_base;
+static int fake_set, fake_secure;
+
+static unsigned long real_auxval(unsigned long type)
+{
+	unsigned long v[2];
+	FILE *f = fopen("/proc/self/auxv", "r");
+
+	ck_assert_ptr_nonnull(f);
+	while (fread(v, sizeof v, 1, f) == 1 && v[0] != AT_NULL)
+		if (v[0] == type) {
+			fclose(f);
+			return v[1];
+		}
+	fclose(f);
+	errno = ENOENT;
+	return 0;
+}
+
+unsigned long getauxval(unsigned long type)
+{
+	if (type == AT_SYSINFO_EHDR && fake_set)
+		return (unsigned long)fake_base;
+	if (type == AT_SECURE && fake_secure)
+		return 1;
+	return real_auxval(type);
+}
+
+static const void *map_image(const char *variant, size_t *size)
+{
+	char path[512];
+	struct stat sb;
+	void *p;
+	int fd;
+
+	snprintf(path, sizeof path, "%s/fakevdso-%s.so", FAKEVDSO_DIR, variant);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	ck_assert_msg(fd >= 0, "cannot open %s", path);
+	ck_assert_int_eq(fstat(fd, &sb), 0);
+	p = mmap(0, sb.st_size, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+	ck_assert_ptr_ne(p, MAP_FAILED);
+	close(fd);
+	if (size)
+		*size = sb.st_size;
+	return p;
+}
+
+static void use_image(const char *variant)
+{
+	fake_base = variant ? map_image(variant, 0) : 0;
+	fake_set = 1;
+}
+
+static struct vrandom_info info(void)
+{
+	struct vrandom_info i;
+
+	ck_assert_int_eq(vrandom_get_info(&i), 0);
+	return i;
+}
+
+/* The fake writes 0x5a ^ flags into every byte: proof it served the call. */
+static int served_by_fake(vrandom_state *st, unsigned flags)
+{
+	unsigned char b[100];
+	size_t i;
+
+	memset(b, 0, sizeof b);
+	if ((st ? vrandom_state_getrandom(st, b, sizeof b, flags) :
+		  vrandom_getrandom(b, sizeof b, flags)) != sizeof b)
+		return 0;
+	for (i = 0; i < sizeof b; i++)
+		if (b[i] != (0x5a ^ flags))
+			return 0;
+	return 1;
+}
+
+static void expect_fake_backend(void)
+{
+	struct vrandom_info i = info();
+
+	ck_assert_str_eq(i.backend_name, "vdso");
+	ck_assert_str_eq(i.vdso_symbol, VRANDOM_VDSO_SYM);
+	ck_assert_str_eq(i.vdso_version, VRANDOM_VDSO_VER);
+	ck_assert_uint_eq(i.state_size, FAKEVDSO_STATE_SIZE);
+	ck_assert_uint_eq(i.state_stride % VRANDOM_CACHE_LINE, 0);
+	ck_assert_uint_ge(i.state_stride, FAKEVDSO_STATE_SIZE);
+	/* Exactly what the params query returned, nothing added. */
+	ck_assert_uint_eq(i.mmap_prot, 0x3);
+	ck_assert_uint_eq(i.mmap_flags, 0x22);
+	ck_assert(served_by_fake(0, 0));
+	ck_assert(served_by_fake(0, GRND_NONBLOCK));
+	ck_assert(served_by_fake(0, GRND_INSECURE));
+}
+
+static void expect_syscall_backend(void)
+{
+	ck_assert_str_eq(info().backend_name, "syscall");
+	ck_assert(!served_by_fake(0, 0));
+}
+
+START_TEST(gnu_hash_only) { use_image("gnu"); expect_fake_backend(); }
+END_TEST
+
+START_TEST(sysv_hash_only) { use_image("sysv"); expect_fake_backend(); }
+END_TEST
+
+START_TEST(wrong_version) { use_image("badver"); expect_syscall_backend(); }
+END_TEST
+
+START_TEST(params_refused) { use_image("enosys"); expect_syscall_backend(); }
+END_TEST
+
+START_TEST(no_vdso) { use_image(0); expect_syscall_backend(); }
+END_TEST
+
+/* The fake returns -EFAULT for a state that straddles a page or is not
+ * cache-line aligned, as the kernel does for the first. */
+START_TEST(states_never_straddle)
+{
+	enum { N = 200 };
+	vrandom_state *st[N];
+	int i;
+
+	use_image("gnu");
+	for (i = 0; i < N; i++) {
+		st[i] = vrandom_state_new();
+		ck_assert_ptr_nonnull(st[i]);
+		ck_assert_msg(served_by_fake(st[i], 0), "state %d", i);
+	}
+	ck_assert_uint_eq(info().states_in_use, N);
+	for (i = 0; i < N; i++)
+		vrandom_state_free(st[i]);
+	ck_assert_uint_eq(info().states_in_use, 0);
+}
+END_TEST
+
+static void *thread_check(void *arg)
+{
+	(void)arg;
+	return (void *)(long)served_by_fake(0, 0);
+}
+
+START_TEST(threads_get_states)
+{
+	pthread_t t[16];
+	void *ok;
+	int i;
+
+	use_image("sysv");
+	for (i = 0; i < 16; i++)
+		pthread_create(&t[i], 0, thread_check, 0);
+	for (i = 0; i < 16; i++) {
+		pthread_join(t[i], &ok);
+		ck_assert(ok);
+	}
+	ck_assert_uint_eq(info().states_in_use, 0);
+	ck_assert_uint_ge(info().states_total, 1);
+}
+END_TEST
+
+START_TEST(env_forces_backend)
+{
+	use_image("gnu");
+	setenv("VRANDOM_BACKEND", "syscall", 1);
+	expect_syscall_backend();
+}
+END_TEST
+
+START_TEST(secure_ignores_env)
+{
+	use_image("gnu");
+	fake_secure = 1;
+	setenv("VRANDOM_BACKEND", "syscall", 1);
+	expect_fake_backend();
+}
+END_TEST
+
+/* ---- the parser itself ---- */
+
+START_TEST(lookup_direct)
+{
+	size_t size;
+	const unsigned char *img = map_image("gnu", &size);
+	void *fn = __vr_vdso_sym(img, size, VRANDOM_VDSO_SYM, VRANDOM_VDSO_VER);
+
+	ck_assert_ptr_nonnull(fn);
+	ck_assert((const unsigned char *)fn > img && (const unsigned char *)fn < img + size);
+	ck_assert_ptr_null(__vr_vdso_sym(img, size, "__vdso_clock_gettime", VRANDOM_VDSO_VER));
+	ck_assert_ptr_null(__vr_vdso_sym(img, size, VRANDOM_VDSO_SYM, "LINUX_0.1"));
+	ck_assert_ptr_null(__vr_vdso_sym(img, size, VRANDOM_VDSO_SYM "x", VRANDOM_VDSO_VER));
+	ck_assert_ptr_null(__vr_vdso_sym(0, size, VRANDOM_VDSO_SYM, VRANDOM_VDSO_VER));
+	/* The live vDSO is sized from its program headers: they must cover it. */
+	ck_assert_uint_le(__vr_elf_extent(img), size);
+	ck_assert_ptr_eq(__vr_vdso_sym(img, __vr_elf_extent(img), VRANDOM_VDSO_SYM,
+				       VRANDOM_VDSO_VER), fn);
+}
+END_TEST
+
+/* Truncated and corrupted copies: the answer is NULL or inside the copy. */
+static void check_damaged(const char *variant)
+{
+	size_t size, len, i, k;
+	const unsigned char *img = map_image(variant, &size);
+	unsigned char *copy = malloc(size);
+	void *fn;
+
+	ck_assert_ptr_nonnull(copy);
+	for (len = 0; len <= size; len++) {
+		memcpy(copy, img, len);
+		fn = __vr_vdso_sym(copy, len, VRANDOM_VDSO_SYM, VRANDOM_VDSO_VER);
+		ck_assert(!fn || ((unsigned char *)fn >= copy && (unsigned char *)fn < copy + len));
+	}
+	for (i = 0; i < 20000; i++) {
+		memcpy(copy, img, size);
+		for (k = 0; k < 1 + i % 4; k++)
+			copy[vrandom_uniform(size)] = vrandom_u32();
+		fn = __vr_vdso_sym(copy, size, VRANDOM_VDSO_SYM, VRANDOM_VDSO_VER);
+		ck_assert(!fn || ((unsigned char *)fn >= copy && (unsigned char *)fn < copy + size));
+	}
+	free(copy);
+}
+
+START_TEST(damaged_gnu) { check_damaged("gnu"); }
+END_TEST
+
+START_TEST(damaged_sysv) { check_damaged("sysv"); }
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("vdso");
+	TCase *t = tcase_create("synthetic");
+
+	tcase_set_timeout(t, 120);
+	tcase_add_test(t, gnu_hash_only);
+	tcase_add_test(t, sysv_hash_only);
+	tcase_add_test(t, wrong_version);
+	tcase_add_test(t, params_refused);
+	tcase_add_test(t, no_vdso);
+	tcase_add_test(t, states_never_straddle);
+	tcase_add_test(t, threads_get_states);
+	tcase_add_test(t, env_forces_backend);
+	tcase_add_test(t, secure_ignores_env);
+	tcase_add_test(t, lookup_direct);
+	tcase_add_test(t, damaged_gnu);
+	tcase_add_test(t, damaged_sysv);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_set_fork_status(sr, CK_FORK);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

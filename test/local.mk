@@ -40,10 +40,10 @@ test_check_vdso_SOURCES = test/check_vdso.c
 test_check_vdso_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
 	-DFAKEVDSO_DIR='"$(abs_builddir)/test"' \
 	-DFAKEVDSO_STATE_SIZE=$(FAKEVDSO_STATE_SIZE)
-# Statically linked so that the test's own getauxval() is the one vrandom calls.
-test_check_vdso_LDFLAGS = -static
-test_check_vdso_LDADD = libvrandom.la $(CHECK_LIBS)
-test/check_vdso.log: $(FAKEVDSO_IMAGES)
+# Linked with the runtime's objects, so the test's own getauxval() is the
+# one vrandom calls, and the hidden parser can be tested directly.
+test_check_vdso_LDADD = libvrandom-core.la $(CHECK_LIBS)
+EXTRA_test_check_vdso_DEPENDENCIES = $(FAKEVDSO_IMAGES)
 else
 TESTS += test/no-check.sh
 endif
