@@ -1,0 +1,150 @@
+/* The vDSO call path against the synthetic images, without Check, so that
+ * it runs under qemu-user too, where there is no real vDSO: the lookup on
+ * this target's symbol and version, the call itself through the
+ * architecture's VRANDOM_VDSO_CALL (powerpc's CR0.SO stub included), and
+ * the fallback when the image will not do.  vrandom reads the vDSO base
+ * through getauxval(), which this program defines. */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/auxv.h>
+#include <sys/stat.h>
+
+#include "hostile.h"
+#include "internal.h"
+
+#define GRND_NONBLOCK 0x0001
+
+static const char *dir;
+static const void *fake_base;
+
+static unsigned long real_auxval(unsigned long type)
+{
+	unsigned long v[2];
+	FILE *f = fopen("/proc/self/auxv", "r");
+
+	while (f && fread(v, sizeof v, 1, f) == 1 && v[0] != AT_NULL)
+		if (v[0] == type) {
+			fclose(f);
+			return v[1];
+		}
+	if (f)
+		fclose(f);
+	errno = ENOENT;
+	return 0;
+}
+
+unsigned long getauxval(unsigned long type)
+{
+	if (type == AT_SYSINFO_EHDR)
+		return (unsigned long)fake_base;
+	return real_auxval(type);
+}
+
+static void use_image(const char *variant)
+{
+	char path[512];
+	struct stat sb;
+	void *p;
+	int fd;
+
+	snprintf(path, sizeof path, "%s/fakevdso-%s.so", dir, variant);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &sb)) {
+		perror(path);
+		_exit(99);
+	}
+	p = mmap(0, sb.st_size, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED) {
+		perror("mmap");
+		_exit(99);
+	}
+	close(fd);
+	fake_base = p;
+}
+
+/* The fake writes 0x5a ^ flags into every byte; the kernel never would. */
+static int from_fake(vrandom_state *st, unsigned flags)
+{
+	unsigned char b[100];
+	size_t i;
+
+	memset(b, 0, sizeof b);
+	if ((st ? vrandom_state_getrandom(st, b, sizeof b, flags) :
+		  vrandom_getrandom(b, sizeof b, flags)) != sizeof b)
+		return 0;
+	for (i = 0; i < sizeof b; i++)
+		if (b[i] != (0x5a ^ flags))
+			return 0;
+	return 1;
+}
+
+static void served(const char *variant)
+{
+	struct vrandom_info i;
+	vrandom_state *st;
+
+	use_image(variant);
+	T(vrandom_get_info(&i) == 0);
+	T(i.backend == VRANDOM_VDSO);
+	T(i.vdso_symbol && !strcmp(i.vdso_symbol, VRANDOM_VDSO_SYM));
+	T(i.state_size == 200);
+	T(i.state_stride % VRANDOM_CACHE_LINE == 0);
+	T(from_fake(0, 0));
+	T(from_fake(0, GRND_NONBLOCK));
+	st = vrandom_state_new();
+	T(st != 0);
+	T(from_fake(st, 0));
+	vrandom_state_free(st);
+}
+
+/* The image is found but refused: the kernel's system call serves. */
+static void refused(const char *variant)
+{
+	struct vrandom_info i;
+	unsigned char b[64];
+
+	use_image(variant);
+	T(vrandom_get_info(&i) == 0);
+	T(i.backend == VRANDOM_SYSCALL || i.backend == VRANDOM_URANDOM);
+	memset(b, 0, sizeof b);
+	T(vrandom_getrandom(b, sizeof b, 0) == sizeof b);
+	T(looks_random(b, sizeof b));
+}
+
+static void gnu(void) { served("gnu"); }
+static void sysv(void) { served("sysv"); }
+static void badver(void) { refused("badver"); }
+static void enosys(void) { refused("enosys"); }
+
+#if defined __powerpc64__
+/* The kernel's error convention, by hand: a positive errno and CR0.SO. */
+__asm__ (".pushsection .text\n.globl vr_so_error\n.type vr_so_error,@function\n"
+	 "vr_so_error:\n\tli 3, 11\n\tcrset so\n\tblr\n"
+	 ".size vr_so_error, .-vr_so_error\n"
+	 ".globl vr_so_ok\n.type vr_so_ok,@function\n"
+	 "vr_so_ok:\n\tmr 3, 4\n\tcrclr so\n\tblr\n"
+	 ".size vr_so_ok, .-vr_so_ok\n.popsection\n");
+void vr_so_error(void), vr_so_ok(void);
+
+static void stub(void)
+{
+	char b[1];
+
+	T(VRANDOM_VDSO_CALL((void *)vr_so_error, b, 40, 0, 0, 0) == -EAGAIN);
+	T(VRANDOM_VDSO_CALL((void *)vr_so_ok, b, 40, 0, 0, 0) == 40);
+}
+#endif
+
+int main(int argc, char **argv)
+{
+	t_init();
+	dir = argc > 1 ? argv[1] : FAKEVDSO_DIR;
+	t_case("GNU hash image serves", gnu);
+	t_case("SysV hash image serves", sysv);
+	t_case("wrong version: system call", badver);
+	t_case("params query refused: system call", enosys);
+#if defined __powerpc64__
+	t_case("CR0.SO error becomes -errno", stub);
+#endif
+	return t_finish();
+}

@@ -1,0 +1,76 @@
+/* Seccomp filters that take a system call away before (or after) the first
+ * call: getrandom answering ENOSYS leaves /dev/urandom to serve, even from
+ * the vDSO, which makes the system call itself to reseed; mmap answering
+ * EPERM leaves the pool empty and the system call to serve. */
+#include <errno.h>
+#include <seccomp.h>
+
+#include "hostile.h"
+
+static void deny(int nr, int err)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+
+	if (!ctx || seccomp_rule_add(ctx, SCMP_ACT_ERRNO(err), nr, 0) ||
+	    seccomp_load(ctx)) {
+		fprintf(stderr, "seccomp: cannot install the filter\n");
+		_exit(99);
+	}
+	seccomp_release(ctx);
+}
+
+static enum vrandom_backend backend(void)
+{
+	struct vrandom_info i;
+
+	return vrandom_get_info(&i) ? 0 : i.backend;
+}
+
+static void getrandom_enosys(void)
+{
+	deny(SCMP_SYS(getrandom), ENOSYS);
+	t_serves();
+}
+
+/* Told to use the system call, setup finds it gone and says so. */
+static void getrandom_enosys_syscall(void)
+{
+	setenv("VRANDOM_BACKEND", "syscall", 1);
+	deny(SCMP_SYS(getrandom), ENOSYS);
+	t_serves();
+	T(backend() == VRANDOM_URANDOM);
+}
+
+/* The backend was chosen and the thread's state seeded before the filter. */
+static void getrandom_enosys_later(void)
+{
+	unsigned char b[64];
+
+	T(vrandom_getrandom(b, sizeof b, 0) == sizeof b);
+	deny(SCMP_SYS(getrandom), ENOSYS);
+	t_serves();
+}
+
+static void mmap_eperm(void)
+{
+	deny(SCMP_SYS(mmap), EPERM);
+	t_serves();
+	/* With the vDSO, reserving states needs the mapping that failed. */
+	if (backend() == VRANDOM_VDSO)
+		T(vrandom_reserve(4) == -1 && errno == EPERM);
+	else
+		T(vrandom_reserve(4) == 0);
+}
+
+int main(void)
+{
+	t_init();
+	t_case("getrandom ENOSYS from the start", getrandom_enosys);
+	t_case("getrandom ENOSYS, VRANDOM_BACKEND=syscall", getrandom_enosys_syscall);
+	t_case("getrandom ENOSYS after the first call", getrandom_enosys_later);
+	if (T_ASAN)
+		printf("mmap EPERM: skipped, ASan needs mmap for its heap\n");
+	else
+		t_case("mmap EPERM from the start", mmap_eperm);
+	return t_finish();
+}
