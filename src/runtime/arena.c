@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include "internal.h"
 
@@ -20,7 +19,7 @@ struct chunk {
 
 static struct {
 	pthread_mutex_t lock;
-	size_t stride, per_page, pagesz, grow_pages;
+	size_t stride, per_page, pagesz;
 	unsigned int prot, flags;
 	struct chunk *chunks;
 	struct vrandom_state *free;
@@ -44,7 +43,6 @@ void __vr_restore_signals(const sigset_t *old)
 int __vr_arena_setup(const struct vr_params *p, size_t pagesz)
 {
 	size_t line = VRANDOM_CACHE_LINE, size = p->size_of_opaque_state;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
 	/* A state that straddles a page makes the vDSO return -EFAULT. */
 	if (!size || size > pagesz)
@@ -56,22 +54,18 @@ int __vr_arena_setup(const struct vr_params *p, size_t pagesz)
 	pool.pagesz = pagesz;
 	pool.prot = p->mmap_prot;
 	pool.flags = p->mmap_flags;
-	/* Grow by enough states for every CPU, and never less than a page. */
-	if (ncpu < 1)
-		ncpu = 1;
-	pool.grow_pages = ((size_t)ncpu + pool.per_page - 1) / pool.per_page;
 	return 0;
 }
 
-/* Map pages for at least n more states and put them on the free list. */
+/* Map pages for at least n more states and put them on the free list.
+ * One page at a time serves most programs: asking the CPU count costs
+ * glibc a file read, more than the rest of the first call together. */
 static int grow(size_t n)
 {
 	size_t pages = (n + pool.per_page - 1) / pool.per_page, i;
 	struct chunk *c;
 	unsigned char *mem;
 
-	if (pages < pool.grow_pages)
-		pages = pool.grow_pages;
 	n = pages * pool.per_page;
 	c = malloc(sizeof *c + n * sizeof c->state[0]);
 	if (!c)

@@ -23,6 +23,7 @@
 #define GRND_RANDOM   0x0002
 #define GRND_INSECURE 0x0004
 
+#define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 
 typedef ssize_t (*read_fn)(struct vrandom_state *, void *, size_t, unsigned int);
@@ -37,9 +38,10 @@ static struct vr_params params;
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 static pthread_key_t thread_key;
 
-/* The calling thread's state; &no_state once the pool failed it. */
-static __thread struct vrandom_state *thread_state
-	__attribute__((__tls_model__("initial-exec")));
+/* The calling thread's opaque state, for the hot path.  The state's
+ * bookkeeping is the thread key's value: &no_state once the pool failed
+ * this thread, which then keeps to the system call. */
+static __thread void *thread_mem __attribute__((__tls_model__("initial-exec")));
 static struct vrandom_state no_state = { .owner = VR_HEAP };
 
 static const char *const backend_names[] = {
@@ -139,30 +141,30 @@ static void thread_exit(void *arg)
 	sigset_t old;
 
 	__vr_block_signals(&old);
+	thread_mem = 0;
 	if (arg != &no_state)
 		__vr_arena_put(arg);
-	thread_state = 0;
 	__vr_restore_signals(&old);
 }
 
-/* Signals stay blocked until thread_state is set: a handler that runs
- * first would otherwise take a state that we then overwrite. */
-static struct vrandom_state *thread_state_slow(void)
+/* Signals stay blocked until the key is set: a handler that ran in between
+ * would take a state that we then overwrite. */
+static __attribute__((__noinline__)) struct vrandom_state *thread_state(void)
 {
 	struct vrandom_state *st;
 	sigset_t old;
 
 	__vr_block_signals(&old);
-	st = thread_state;
+	st = pthread_getspecific(thread_key);
 	if (!st) {
 		st = __vr_arena_get(VR_THREAD);
 		if (!st)
 			st = &no_state;
-		else if (pthread_setspecific(thread_key, st)) {
+		if (pthread_setspecific(thread_key, st) && st != &no_state) {
 			__vr_arena_put(st);
 			st = &no_state;
 		}
-		thread_state = st;
+		thread_mem = st->mem;
 	}
 	__vr_restore_signals(&old);
 	return st;
@@ -172,8 +174,8 @@ static struct vrandom_state *thread_state_slow(void)
  * the system call itself, so a signal handler may call in at any time. */
 static ssize_t vdso_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
-	if (!st && unlikely(!(st = thread_state)))
-		st = thread_state_slow();
+	if (!st)
+		st = thread_state();
 	if (unlikely(!st->mem))
 		return syscall_read(st, buf, len, flags);
 	return VRANDOM_VDSO_CALL(vdso_fn, buf, len, flags, st->mem,
@@ -182,7 +184,7 @@ static ssize_t vdso_read(struct vrandom_state *st, void *buf, size_t len, unsign
 
 static void fork_child(void)
 {
-	__vr_arena_fork_child(thread_state);
+	__vr_arena_fork_child(pthread_getspecific(thread_key));
 }
 
 /* ---- backend choice ---- */
@@ -261,15 +263,23 @@ static ssize_t read_first(struct vrandom_state *st, void *buf, size_t len, unsig
 
 /* ---- the public edge ---- */
 
-static ssize_t read_any(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
+/* The hot path: state memory means the vDSO is set up, so call it without
+ * going through the dispatcher.  All else takes backend_read.  A null st
+ * stands for the calling thread's state, taken on first use. */
+static inline ssize_t read_any(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
+	void *mem = st ? st->mem : thread_mem;
 	ssize_t r;
 
 	/* The system call's rules; the vDSO lets INSECURE|RANDOM through. */
 	if (unlikely(flags & ~(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE)) ||
 	    unlikely((flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE)))
 		return -EINVAL;
-	r = backend_read(st, buf, len, flags);
+	if (likely(mem))
+		r = VRANDOM_VDSO_CALL(vdso_fn, buf, len, flags, mem,
+				      params.size_of_opaque_state);
+	else
+		r = backend_read(st, buf, len, flags);
 	/* A seccomp filter may take getrandom away after we chose a backend. */
 	if (unlikely(r == -ENOSYS))
 		r = urandom_read(st, buf, len, flags);
