@@ -1,0 +1,38 @@
+# The Lua 5.4 module vrandom.so: lua loads it with dlopen, so it is built
+# -module, never linked against liblua (the interpreter provides the API),
+# and carries the runtime inside it: it needs no libvrandom.so at run time.
+
+EXTRA_DIST += src/lua/rock/config.h src/lua/rock/arch.h \
+	vrandom-$(PACKAGE_VERSION)-1.rockspec \
+	examples/tokens.lua examples/coroutines.lua \
+	bench/lua_bench.lua test/lua/harness.lua
+
+LUA_TESTS = test/lua/random.lua test/lua/strings.lua \
+	test/lua/generator.lua test/lua/module.lua
+EXTRA_DIST += $(LUA_TESTS)
+
+if HAVE_LUA
+luac_LTLIBRARIES = src/lua/vrandom.la
+src_lua_vrandom_la_SOURCES = src/lua/lrandom.c
+src_lua_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA_CFLAGS)
+src_lua_vrandom_la_LIBADD = libvrandom-core.la
+# -z nodelete: the runtime registers a thread-exit destructor (a pthread
+# key) that must stay mapped after lua_close() dlcloses the module.
+src_lua_vrandom_la_LDFLAGS = -module -avoid-version -shared \
+	-export-symbols-regex '^luaopen_vrandom$$' -Wl,-z,nodelete
+
+# The tests load the module just built, never an installed one.
+lua_cpath = $(abs_builddir)/src/lua/.libs/?.so
+TESTS += $(LUA_TESTS)
+LUA_LOG_COMPILER = $(LUA)
+AM_TESTS_ENVIRONMENT += LUA_CPATH='$(lua_cpath)'; \
+	LUA_CPATH_5_4='$(lua_cpath)'; export LUA_CPATH LUA_CPATH_5_4;
+
+bench-lua: src/lua/vrandom.la
+	LUA_CPATH='$(lua_cpath)' LUA_CPATH_5_4='$(lua_cpath)' \
+	  $(LUA) $(srcdir)/bench/lua_bench.lua
+else
+bench-lua:
+	@echo "bench-lua: the Lua module is not built (configure found no Lua 5.4)"
+endif
+.PHONY: bench-lua

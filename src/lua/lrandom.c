@@ -1,0 +1,376 @@
+/* vrandom: the kernel's random numbers for Lua 5.4.
+ *
+ * The module's functions draw through the calling thread's state; a
+ * generator from vrandom.new() owns a state of its own, so that coroutines
+ * need not share one.  Both are the same C functions: upvalue 1 is true in
+ * the generator's methods, where argument 1 is the generator itself. */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "lua.h"
+#include "lauxlib.h"
+
+#include "vrandom.h"
+
+#define GENERATOR "vrandom.generator"
+
+/* Sizes are capped so that 2n, the length of hex(n), fits a Lua string. */
+#define MAXBYTES ((sizeof(size_t) < sizeof(lua_Integer) ? \
+	(size_t)-1 : (size_t)LUA_MAXINTEGER) / 2)
+
+typedef struct Gen {
+	vrandom_state *st;  /* NULL once closed */
+} Gen;
+
+static const char hexdigits[] = "0123456789abcdef";
+static const char b64url[] =
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/* The state to draw from (NULL: the thread's) and the stack index just
+ * before the first real argument. */
+static vrandom_state *source (lua_State *L, int *base)
+{
+	Gen *g;
+
+	if (!lua_toboolean(L, lua_upvalueindex(1))) {
+		*base = 0;
+		return NULL;
+	}
+	g = (Gen *)luaL_checkudata(L, 1, GENERATOR);
+	if (!g->st)
+		luaL_error(L, "generator is closed");
+	*base = 1;
+	return g->st;
+}
+
+/* Not vrandom_buf: it aborts when the kernel fails, and a script deserves
+ * an error it can catch instead. */
+static void fill (lua_State *L, vrandom_state *st, void *buf, size_t len)
+{
+	unsigned char *p = buf;
+	ssize_t n;
+
+	while (len > 0) {
+		n = st ? vrandom_state_getrandom(st, p, len, 0) :
+			 vrandom_getrandom(p, len, 0);
+		if (n > 0) {
+			p += n;
+			len -= n;
+		} else if (n == 0 || errno != EINTR)
+			luaL_error(L, "cannot read random bytes: %s",
+				   n ? strerror(errno) : "no data");
+	}
+}
+
+static uint64_t draw (lua_State *L, vrandom_state *st)
+{
+	uint64_t v;
+
+	fill(L, st, &v, sizeof v);
+	return v;
+}
+
+/* A value in [0, lim].  Draws below 2^64 mod (lim + 1) would make the low
+ * values come up once more often than the rest; rejecting them leaves a
+ * whole number of copies of the interval. */
+static uint64_t project (lua_State *L, vrandom_state *st, uint64_t lim)
+{
+	uint64_t bound = lim + 1, min, r;
+
+	if (bound == 0)
+		return draw(L, st);
+	min = -bound % bound;
+	do
+		r = draw(L, st);
+	while (r < min);
+	return r % bound;
+}
+
+static size_t checksize (lua_State *L, int arg)
+{
+	lua_Integer n = luaL_checkinteger(L, arg);
+
+	luaL_argcheck(L, 0 <= n && (lua_Unsigned)n <= MAXBYTES, arg,
+		      "size out of range");
+	return (size_t)n;
+}
+
+/* math.random's rules and messages, argument for argument. */
+static int rand_random (lua_State *L)
+{
+	int base;
+	vrandom_state *st = source(L, &base);
+	lua_Integer low, up;
+
+	switch (lua_gettop(L) - base) {
+	case 0:  /* a float from the top 53 bits: every value equally likely */
+		lua_pushnumber(L, (lua_Number)((draw(L, st) >> 11) * 0x1p-53));
+		return 1;
+	case 1:
+		low = 1;
+		up = luaL_checkinteger(L, base + 1);
+		if (up == 0) {  /* all 64 bits */
+			lua_pushinteger(L, (lua_Integer)draw(L, st));
+			return 1;
+		}
+		break;
+	case 2:
+		low = luaL_checkinteger(L, base + 1);
+		up = luaL_checkinteger(L, base + 2);
+		break;
+	default:
+		return luaL_error(L, "wrong number of arguments");
+	}
+	luaL_argcheck(L, low <= up, base + 1, "interval is empty");
+	/* The unsigned difference covers even [mininteger, maxinteger]. */
+	lua_pushinteger(L, (lua_Integer)(project(L, st,
+		(lua_Unsigned)up - (lua_Unsigned)low) + (lua_Unsigned)low));
+	return 1;
+}
+
+static int rand_bytes (lua_State *L)
+{
+	int base;
+	vrandom_state *st = source(L, &base);
+	size_t n = checksize(L, base + 1);
+	luaL_Buffer b;
+
+	fill(L, st, luaL_buffinitsize(L, &b, n), n);
+	luaL_pushresultsize(&b, n);
+	return 1;
+}
+
+/* Expands the n bytes at p + n into 2n digits at p.  Each byte is read
+ * before its digits land, and the digits never reach an unread byte. */
+static void tohex (char *p, size_t n)
+{
+	const unsigned char *in = (const unsigned char *)p + n;
+	unsigned char c;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		c = in[i];
+		p[2 * i] = hexdigits[c >> 4];
+		p[2 * i + 1] = hexdigits[c & 15];
+	}
+}
+
+static int rand_hex (lua_State *L)
+{
+	int base;
+	vrandom_state *st = source(L, &base);
+	size_t n = checksize(L, base + 1);
+	luaL_Buffer b;
+	char *p = luaL_buffinitsize(L, &b, 2 * n);
+
+	fill(L, st, p + n, n);
+	tohex(p, n);
+	luaL_pushresultsize(&b, 2 * n);
+	return 1;
+}
+
+static size_t b64len (size_t n)
+{
+	return n / 3 * 4 + (n % 3 ? n % 3 + 1 : 0);
+}
+
+/* Encodes, in place and without padding, the n bytes that end the
+ * b64len(n) bytes at p.  The input starts ceil(n/3) bytes ahead and each
+ * group of three, read before its four characters are written, shortens
+ * that lead by one: the output never catches up with unread input. */
+static void tobase64url (char *p, size_t n)
+{
+	const unsigned char *in = (const unsigned char *)p + b64len(n) - n;
+	unsigned long v;
+
+	for (; n >= 3; n -= 3, in += 3, p += 4) {
+		v = (unsigned long)in[0] << 16 | in[1] << 8 | in[2];
+		p[0] = b64url[v >> 18];
+		p[1] = b64url[v >> 12 & 63];
+		p[2] = b64url[v >> 6 & 63];
+		p[3] = b64url[v & 63];
+	}
+	if (n > 0) {
+		v = (unsigned long)in[0] << 16 | (n > 1 ? in[1] << 8 : 0);
+		p[0] = b64url[v >> 18];
+		p[1] = b64url[v >> 12 & 63];
+		if (n > 1)
+			p[2] = b64url[v >> 6 & 63];
+	}
+}
+
+static int rand_token (lua_State *L)
+{
+	int base;
+	vrandom_state *st = source(L, &base);
+	size_t n = lua_isnoneornil(L, base + 1) ? 32 : checksize(L, base + 1);
+	size_t len = b64len(n);
+	luaL_Buffer b;
+	char *p = luaL_buffinitsize(L, &b, len);
+
+	fill(L, st, p + len - n, n);
+	tobase64url(p, n);
+	luaL_pushresultsize(&b, len);
+	return 1;
+}
+
+/* RFC 9562 version 4: 122 random bits, version 0100, variant 10. */
+static int rand_uuid (lua_State *L)
+{
+	int base;
+	vrandom_state *st = source(L, &base);
+	unsigned char u[16];
+	char s[36], *p = s;
+	int i;
+
+	fill(L, st, u, sizeof u);
+	u[6] = (u[6] & 0x0f) | 0x40;
+	u[8] = (u[8] & 0x3f) | 0x80;
+	for (i = 0; i < 16; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10)
+			*p++ = '-';
+		*p++ = hexdigits[u[i] >> 4];
+		*p++ = hexdigits[u[i] & 15];
+	}
+	lua_pushlstring(L, s, sizeof s);
+	return 1;
+}
+
+/* Fisher-Yates through lua_geti/lua_seti, so __index, __newindex and
+ * __len apply as they do in table.sort. */
+static int rand_shuffle (lua_State *L)
+{
+	int base;
+	vrandom_state *st = source(L, &base);
+	int t = base + 1;
+	lua_Integer i, j;
+
+	luaL_checktype(L, t, LUA_TTABLE);
+	for (i = luaL_len(L, t); i > 1; i--) {
+		j = 1 + (lua_Integer)project(L, st, (lua_Unsigned)i - 1);
+		lua_geti(L, t, i);
+		lua_geti(L, t, j);
+		lua_seti(L, t, i);
+		lua_seti(L, t, j);
+	}
+	lua_settop(L, t);
+	return 1;
+}
+
+static void setint (lua_State *L, const char *k, lua_Integer v)
+{
+	lua_pushinteger(L, v);
+	lua_setfield(L, -2, k);
+}
+
+static void setstr (lua_State *L, const char *k, const char *v)
+{
+	lua_pushstring(L, v);  /* NULL leaves the field nil */
+	lua_setfield(L, -2, k);
+}
+
+static int rand_info (lua_State *L)
+{
+	struct vrandom_info in;
+
+	if (vrandom_get_info(&in))
+		return luaL_error(L, "cannot get info: %s", strerror(errno));
+	lua_createtable(L, 0, 10);
+	setstr(L, "backend", in.backend_name);
+	setstr(L, "vdso_symbol", in.vdso_symbol);
+	setstr(L, "vdso_version", in.vdso_version);
+	setint(L, "state_size", (lua_Integer)in.state_size);
+	setint(L, "state_stride", (lua_Integer)in.state_stride);
+	setint(L, "mmap_prot", (lua_Integer)in.mmap_prot);
+	setint(L, "mmap_flags", (lua_Integer)in.mmap_flags);
+	setint(L, "arena_pages", (lua_Integer)in.arena_pages);
+	setint(L, "states_total", (lua_Integer)in.states_total);
+	setint(L, "states_in_use", (lua_Integer)in.states_in_use);
+	return 1;
+}
+
+/* The metatable is set before the state is taken, so __gc returns the
+ * state even if an error strikes in between. */
+static int rand_new (lua_State *L)
+{
+	Gen *g = (Gen *)lua_newuserdatauv(L, sizeof *g, 0);
+
+	g->st = NULL;
+	luaL_setmetatable(L, GENERATOR);
+	g->st = vrandom_state_new();
+	if (!g->st)
+		return luaL_error(L, "cannot create generator: %s",
+				  strerror(errno));
+	return 1;
+}
+
+/* close, __close and __gc: the state goes back to the pool, once. */
+static int gen_close (lua_State *L)
+{
+	Gen *g = (Gen *)luaL_checkudata(L, 1, GENERATOR);
+
+	vrandom_state_free(g->st);
+	g->st = NULL;
+	return 0;
+}
+
+static int gen_tostring (lua_State *L)
+{
+	Gen *g = (Gen *)luaL_checkudata(L, 1, GENERATOR);
+
+	if (g->st)
+		lua_pushfstring(L, GENERATOR " (%p)", (void *)g);
+	else
+		lua_pushliteral(L, GENERATOR " (closed)");
+	return 1;
+}
+
+/* Module functions and generator methods alike (see source()). */
+static const luaL_Reg draws[] = {
+	{"random", rand_random},
+	{"bytes", rand_bytes},
+	{"hex", rand_hex},
+	{"token", rand_token},
+	{"uuid", rand_uuid},
+	{"shuffle", rand_shuffle},
+	{NULL, NULL}
+};
+
+static const luaL_Reg funcs[] = {
+	{"new", rand_new},
+	{"info", rand_info},
+	{NULL, NULL}
+};
+
+static const luaL_Reg metameth[] = {
+	{"__index", NULL},  /* the methods, set below */
+	{"__gc", gen_close},
+	{"__close", gen_close},
+	{"__tostring", gen_tostring},
+	{NULL, NULL}
+};
+
+static void creategenmeta (lua_State *L)
+{
+	luaL_newmetatable(L, GENERATOR);
+	luaL_setfuncs(L, metameth, 0);
+	lua_createtable(L, 0, 7);
+	lua_pushcfunction(L, gen_close);
+	lua_setfield(L, -2, "close");
+	lua_pushboolean(L, 1);
+	luaL_setfuncs(L, draws, 1);
+	lua_setfield(L, -2, "__index");
+	lua_pop(L, 1);
+}
+
+LUAMOD_API int luaopen_vrandom (lua_State *L)
+{
+	creategenmeta(L);
+	luaL_newlib(L, funcs);
+	lua_pushboolean(L, 0);
+	luaL_setfuncs(L, draws, 1);
+	lua_pushfstring(L, "vrandom %s", vrandom_version());
+	lua_setfield(L, -2, "_VERSION");
+	return 1;
+}

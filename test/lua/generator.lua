@@ -1,0 +1,193 @@
+-- vrandom.new(): generators, their states, coroutines; shuffle; info.
+package.path = (arg[0]:match("^(.*)/[^/]*$") or ".") .. "/?.lua;" .. package.path
+local T = require("harness")
+local vrandom = require("vrandom")
+
+local function in_use() return vrandom.info().states_in_use end
+
+vrandom.random()   -- this thread takes its state now, not mid-count
+local info = vrandom.info()
+-- Only the vDSO backend keeps states in the pool; the others count none.
+local pooled = info.backend == "vdso"
+local base = in_use()
+print("# backend " .. info.backend .. (pooled and "" or ": state counts not checked"))
+
+local function states(want, what)
+  if pooled then T.eq(in_use(), want, what .. ": states in use") end
+end
+
+-- info(): the fields of struct vrandom_info, consistent with each other.
+T.check(({ vdso = true, syscall = true, urandom = true })[info.backend],
+  "info().backend is a backend name")
+for _, k in ipairs { "state_size", "state_stride", "mmap_prot", "mmap_flags",
+    "arena_pages", "states_total", "states_in_use" } do
+  T.eq(math.type(info[k]), "integer", "info()." .. k .. " is an integer")
+end
+if pooled then
+  T.check(info.state_size > 0 and info.state_stride >= info.state_size,
+    "info(): stride holds a state")
+  T.check(info.states_total >= info.states_in_use and info.states_in_use >= 1,
+    "info(): this thread's state is counted")
+  T.check(type(info.vdso_symbol) == "string" and type(info.vdso_version) == "string",
+    "info(): vDSO symbol and version named")
+else
+  T.eq(info.vdso_symbol, nil, "info(): no vDSO symbol without the vDSO")
+end
+T.check(type(vrandom._VERSION) == "string" and
+  vrandom._VERSION:find("^vrandom %d+%.%d+%.%d+$") ~= nil,
+  "_VERSION is 'vrandom X.Y.Z': " .. tostring(vrandom._VERSION))
+
+-- A generator: its name, its methods, its state.
+do
+  local g = vrandom.new()
+  states(base + 1, "new()")
+  T.eq(getmetatable(g).__name, "vrandom.generator", "__name")
+  T.check(tostring(g):find("^vrandom%.generator %(0?x?%x+%)$") ~= nil,
+    "tostring of an open generator: " .. tostring(g))
+  T.eq(math.type(g:random(1, 6)), "integer", "g:random(1, 6)")
+  T.eq(#g:bytes(16), 16, "g:bytes(16)")
+  T.eq(#g:hex(4), 8, "g:hex(4)")
+  T.eq(#g:token(), 43, "g:token()")
+  T.eq(#g:uuid(), 36, "g:uuid()")
+  local t = {}
+  T.eq(g:shuffle(t), t, "g:shuffle(t) returns t")
+  g:close()
+  states(base, "close()")
+  T.eq(tostring(g), "vrandom.generator (closed)", "tostring of a closed generator")
+  for _, m in ipairs { "random", "bytes", "hex", "token", "uuid", "shuffle" } do
+    T.raises("generator is closed", "closed g:" .. m, function()
+      local r = g[m](g, m == "shuffle" and {} or 1)
+      return r
+    end)
+  end
+  T.check(pcall(g.close, g), "close() twice is harmless")
+  states(base, "second close()")
+  T.raises("vrandom.generator expected", "a method on a stranger",
+    function() return g.bytes(io.stdout, 1) end)
+  T.raises("vrandom.generator expected", "close on a stranger", g.close, {})
+end
+
+-- <close> and the garbage collector give the states back too.
+do
+  do
+    local g <close> = vrandom.new()
+    states(base + 1, "<close> generator in scope")
+    g:bytes(8)
+  end
+  states(base, "<close> generator out of scope")
+
+  local gs = {}
+  for i = 1, 40 do gs[i] = vrandom.new(); gs[i]:random() end
+  states(base + 40, "40 live generators")
+  for i = 1, 10 do gs[i]:close() end
+  states(base + 30, "10 of 40 closed")
+  gs = nil
+  collectgarbage("collect")
+  collectgarbage("collect")
+  states(base, "the rest collected")
+  -- Churn: a closed generator's state is taken again, so the pool does
+  -- not grow; dropped ones all come back at the next full collection.
+  local total = vrandom.info().states_total
+  for _ = 1, 2000 do vrandom.new():close() end
+  if pooled then
+    T.eq(vrandom.info().states_total, total, "2000 new():close() reuse one state")
+  end
+  for _ = 1, 2000 do local _ = vrandom.new() end
+  collectgarbage("collect")
+  collectgarbage("collect")
+  states(base, "after 2000 dropped generators")
+end
+
+-- 50 coroutines, each with its own generator, resumed in turn: all of
+-- their output distinct, every state back once they finish.
+do
+  local n, rounds, seen, dup, count = 50, 20, {}, 0, 0
+  local cos = {}
+  for i = 1, n do
+    cos[i] = coroutine.wrap(function()
+      local g <close> = vrandom.new()
+      for _ = 1, rounds do coroutine.yield(g:bytes(16)) end
+      return nil
+    end)
+  end
+  for r = 1, rounds do
+    for i = 1, n do
+      local v = cos[i]()
+      count = count + 1
+      if seen[v] then dup = dup + 1 end
+      seen[v] = true
+    end
+    if r == 1 then states(base + n, "50 coroutines running") end
+  end
+  for i = 1, n do cos[i]() end   -- run each to its end: <close> fires
+  T.eq(count, n * rounds, "every coroutine answered every round")
+  T.eq(dup, 0, "1000 outputs of 50 interleaved generators all distinct")
+  states(base, "50 coroutines finished")
+end
+
+-- shuffle: a permutation, in place, uniform over the orderings.
+local function sorted_copy(t)
+  local c = table.move(t, 1, #t, 1, {})
+  table.sort(c)
+  return c
+end
+for _, who in ipairs { "vrandom", "generator" } do
+  local g = vrandom.new()
+  local shuffle = who == "vrandom" and vrandom.shuffle or function(t) return g:shuffle(t) end
+  local t = {}
+  for i = 1, 1000 do t[i] = i end
+  local same = shuffle(t)
+  T.eq(same, t, who .. ": shuffle returns its argument")
+  local c, ok, moved = sorted_copy(t), #t == 1000, 0
+  for i = 1, 1000 do
+    ok = ok and c[i] == i
+    if t[i] ~= i then moved = moved + 1 end
+  end
+  T.check(ok, who .. ": shuffle of 1..1000 is a permutation")
+  T.check(moved > 900, who .. ": shuffle moved most elements (" .. moved .. ")")
+  T.eq(#shuffle({}), 0, who .. ": shuffle({})")
+  T.eq(shuffle({ "x" })[1], "x", who .. ": shuffle of one")
+
+  -- All 24 orders of 4 elements, evenly.
+  local counts, index = {}, {}
+  local perms = {}
+  for _ = 1, 24000 do
+    local k = table.concat(shuffle({ 1, 2, 3, 4 }))
+    if not index[k] then perms[#perms + 1] = k; index[k] = #perms end
+    counts[index[k]] = (counts[index[k]] or 0) + 1
+  end
+  T.eq(#perms, 24, who .. ": shuffle reaches all 24 orders")
+  T.check(T.chisq(counts, 24) < T.chilimit(23), who .. ": the 24 orders evenly")
+  -- Each element lands in each position evenly.
+  local pos = {}
+  for _ = 1, 10000 do
+    local s = shuffle({ 1, 2, 3, 4, 5 })
+    for i = 1, 5 do
+      local k = (s[i] - 1) * 5 + i
+      pos[k] = (pos[k] or 0) + 1
+    end
+  end
+  T.check(T.chisq(pos, 25) < T.chilimit(24), who .. ": each element in each place evenly")
+  T.raises("table expected, got number", who .. ": shuffle(5)", shuffle, 5)
+  g:close()
+end
+-- Metamethods are honoured, as in table.sort.
+do
+  local store = { "a", "b", "c", "d" }
+  local proxy = setmetatable({}, {
+    __len = function() return #store end,
+    __index = function(_, k) return store[k] end,
+    __newindex = function(_, k, v) store[k] = v end,
+  })
+  vrandom.shuffle(proxy)
+  local c = sorted_copy(store)
+  T.eq(table.concat(c), "abcd", "shuffle through __index/__newindex/__len")
+  T.eq(rawlen(proxy), 0, "the proxy itself stays empty")
+end
+
+T.raises("bad argument #1 to 'random' (interval is empty)", "vrandom.random error names the call",
+  function() local r = vrandom.random(2, 1) return r end)
+
+collectgarbage("collect")
+states(base, "at the end")
+T.done()

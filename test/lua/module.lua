@@ -1,0 +1,78 @@
+-- The module as shipped: what vrandom.so exports and links, and the
+-- rockspec kept in step with the autotools build.
+package.path = (arg[0]:match("^(.*)/[^/]*$") or ".") .. "/?.lua;" .. package.path
+local T = require("harness")
+local vrandom = require("vrandom")
+
+local srcdir = os.getenv("top_srcdir") or
+  (arg[0]:match("^(.*)/[^/]*$") or ".") .. "/../.."
+local version = vrandom._VERSION:match("^vrandom (.*)$")
+T.check(version ~= nil, "_VERSION carries a version")
+version = version or "?"
+
+local function slurp(path)
+  local f = io.open(path, "rb")
+  if not f then return nil end
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+-- The shared object: luaopen_vrandom its only symbol, no liblua, no
+-- libvrandom (the runtime is inside).
+local so = package.searchpath("vrandom", package.cpath)
+T.check(so ~= nil, "vrandom.so found on package.cpath")
+local function run(cmd)
+  local p = io.popen("LC_ALL=C " .. cmd .. " 2>/dev/null")
+  local out = p:read("a")
+  local ok = p:close()
+  return ok and out or nil
+end
+local syms = so and run("nm -D --defined-only '" .. so .. "'")
+if syms then
+  local names = {}
+  for name in syms:gmatch("%s[TDBRVW]%s+(%S+)") do names[#names + 1] = name end
+  T.eq(table.concat(names, " "), "luaopen_vrandom", "the only exported symbol")
+else
+  print("# nm not available: exported symbols not checked")
+end
+local dyn = so and run("objdump -p '" .. so .. "'")
+if dyn then
+  T.check(not dyn:find("NEEDED%s+liblua"), "not linked against liblua")
+  T.check(not dyn:find("NEEDED%s+libvrandom"), "the runtime is linked in")
+  T.check(dyn:find("NEEDED%s+libc%.so") ~= nil, "objdump saw the dynamic section")
+else
+  print("# objdump not available: dependencies not checked")
+end
+
+-- The rockspec: named and versioned like the package, its sources exactly
+-- the runtime's plus the module, its config.h of the same version.
+local rockname = ("vrandom-%s-1.rockspec"):format(version)
+local spec = {}
+local chunk = loadfile(srcdir .. "/" .. rockname, "t", spec)
+T.check(chunk ~= nil, rockname .. " exists and parses")
+if chunk then
+  chunk()
+  T.eq(spec.version, version .. "-1", "rockspec version")
+  T.eq(spec.package, "vrandom", "rockspec package")
+  local mod = spec.build and spec.build.modules and spec.build.modules.vrandom
+  T.check(type(mod) == "table", "rockspec builds the module vrandom")
+  mod = mod or { sources = {}, incdirs = {} }
+  local am = slurp(srcdir .. "/Makefile.am") or ""
+  local core = am:match("libvrandom_core_la_SOURCES%s*=%s*(.-[^\\])\n") or ""
+  local want = { "src/lua/lrandom.c" }
+  for f in core:gsub("\\\n", " "):gmatch("%S+") do want[#want + 1] = f end
+  table.sort(want)
+  local got = table.move(mod.sources, 1, #mod.sources, 1, {})
+  table.sort(got)
+  T.eq(table.concat(got, " "), table.concat(want, " "),
+    "rockspec sources = libvrandom-core sources + lrandom.c")
+  for _, f in ipairs(got) do
+    T.check(slurp(srcdir .. "/" .. f) ~= nil, "rockspec source exists: " .. f)
+  end
+end
+local cfg = slurp(srcdir .. "/src/lua/rock/config.h") or ""
+T.eq(cfg:match('#define PACKAGE_VERSION "([^"]*)"'), version,
+  "src/lua/rock/config.h version")
+
+T.done()

@@ -1,0 +1,35 @@
+-- luarocks --lua-version 5.4 make           (in a source tree)
+-- luarocks --lua-version 5.4 install vrandom-0.1.0-1.rockspec
+--                                           (beside the make dist tarball)
+rockspec_format = "3.0"
+package = "vrandom"
+version = "0.1.0-1"
+source = {
+   url = "vrandom-0.1.0.tar.gz",
+   dir = "vrandom-0.1.0",
+}
+description = {
+   summary = "The Linux kernel's vDSO getrandom() for Lua 5.4",
+   detailed = [[
+Random numbers, bytes, hex strings, tokens, UUIDs and shuffles straight
+from the kernel: through the vDSO getrandom() on Linux 6.11 and later,
+else the getrandom system call.  math.random's argument rules, unbiased
+ranges, and generators with their own state for coroutines.]],
+}
+supported_platforms = { "linux" }
+dependencies = { "lua >= 5.4, < 5.5" }
+build = {
+   type = "builtin",
+   modules = {
+      vrandom = {
+         sources = {
+            "src/lua/lrandom.c",
+            "src/runtime/rng.c", "src/runtime/vdso.c", "src/runtime/arena.c",
+         },
+         -- src/lua/rock stands in for configure: config.h and the arch layer.
+         incdirs = { "src/lua/rock", "include", "src/runtime" },
+         defines = { "_GNU_SOURCE" },
+         libraries = { "pthread" },
+      },
+   },
+}
