@@ -11,9 +11,9 @@ struct vr_bench_opts {
 	int progress;   /* a progress line on stderr */
 };
 
-/* Call before anything else in the process uses vrandom: the first-call
- * figure is taken in forked children that must start uninitialised.
- * Returns 0, or -1 with errno when a measurement could not be made. */
+/* The first-call figure comes from new processes that run this program
+ * again (/proc/self/exe) and stop in a constructor before main().
+ * Returns 0, or -1 with errno when vrandom itself could not be measured. */
 int vr_bench(FILE *out, const struct vr_bench_opts *o);
 
 #endif
