@@ -11,9 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -51,44 +49,7 @@ static const char *const backend_names[] = {
 
 /* ---- /dev/urandom, for kernels without getrandom ---- */
 
-static int urandom_fd = -1;
-static dev_t urandom_dev;
-static ino_t urandom_ino;
 static int urandom_ready;
-
-/* The program may have closed our descriptor, even reused its number. */
-static int urandom_valid(int fd)
-{
-	struct stat sb;
-
-	return fd >= 0 && !fstat(fd, &sb) && S_ISCHR(sb.st_mode) &&
-	       sb.st_rdev == urandom_dev && sb.st_ino == urandom_ino;
-}
-
-static int urandom_open(void)
-{
-	int fd = __atomic_load_n(&urandom_fd, __ATOMIC_ACQUIRE), old;
-	struct stat sb;
-
-	if (urandom_valid(fd))
-		return fd;
-	do
-		fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	while (fd < 0 && errno == EINTR);
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &sb) || !S_ISCHR(sb.st_mode) || major(sb.st_rdev) != 1 ||
-	    minor(sb.st_rdev) != 9) {
-		close(fd);
-		return -EIO;
-	}
-	urandom_dev = sb.st_rdev;
-	urandom_ino = sb.st_ino;
-	old = __atomic_exchange_n(&urandom_fd, fd, __ATOMIC_ACQ_REL);
-	if (old >= 0 && old != fd && urandom_valid(old))
-		close(old);
-	return fd;
-}
 
 /* /dev/urandom never blocks, even before the pool is seeded: wait once. */
 static int urandom_wait(unsigned int flags)
@@ -111,6 +72,9 @@ static int urandom_wait(unsigned int flags)
 	return r;
 }
 
+/* A descriptor of our own per call: one kept open could be closed by the
+ * program and its number reused for a file of the program's between our
+ * check and our read.  This path serves only kernels before 3.17. */
 static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
 	int fd, r = urandom_wait(flags);
@@ -119,11 +83,15 @@ static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, uns
 	(void)st;
 	if (r)
 		return r;
-	fd = urandom_open();
+	do
+		fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	while (fd < 0 && errno == EINTR);
 	if (fd < 0)
-		return fd;
+		return -errno;
 	n = read(fd, buf, len);
-	return n < 0 ? -errno : n;
+	n = n < 0 ? -errno : n;
+	close(fd);
+	return n;
 }
 
 /* ---- the system call ---- */
@@ -174,7 +142,7 @@ static __attribute__((__noinline__)) struct vrandom_state *thread_state(void)
  * the system call itself, so a signal handler may call in at any time. */
 static ssize_t vdso_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
-	if (!st)
+	if (!st && !(st = pthread_getspecific(thread_key)))
 		st = thread_state();
 	if (unlikely(!st->mem))
 		return syscall_read(st, buf, len, flags);
