@@ -27,7 +27,12 @@ static unsigned long real_auxval(unsigned long type)
 	unsigned long v[2];
 	FILE *f = fopen("/proc/self/auxv", "r");
 
-	ck_assert_ptr_nonnull(f);
+	/* ASan's runtime asks too, before main, when fopen cannot work yet
+	 * and no test is running to take an assertion. */
+	if (!f) {
+		errno = ENOENT;
+		return 0;
+	}
 	while (fread(v, sizeof v, 1, f) == 1 && v[0] != AT_NULL)
 		if (v[0] == type) {
 			fclose(f);

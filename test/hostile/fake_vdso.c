@@ -109,6 +109,10 @@ static void refused(const char *variant)
 	memset(b, 0, sizeof b);
 	T(vrandom_getrandom(b, sizeof b, 0) == sizeof b);
 	T(looks_random(b, sizeof b));
+	/* The kernel's error comes back as -1/errno whatever the arch's
+	 * convention (powerpc: CR0.SO and a positive errno in r3). */
+	errno = 0;
+	T(vrandom_getrandom((void *)16, sizeof b, 0) == -1 && errno == EFAULT);
 }
 
 static void gnu(void) { served("gnu"); }
