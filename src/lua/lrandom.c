@@ -2,8 +2,8 @@
  *
  * The module's functions draw through the calling thread's state; a
  * generator from vrandom.new() owns a state of its own, so that coroutines
- * need not share one.  Both are the same C functions: upvalue 1 is true in
- * the generator's methods, where argument 1 is the generator itself. */
+ * need not share one.  As in liolib.c, each g_ function does the work for
+ * both, given the state (NULL: the thread's) and its first argument. */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
@@ -27,20 +27,19 @@ static const char hexdigits[] = "0123456789abcdef";
 static const char b64url[] =
 	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-/* The state to draw from (NULL: the thread's) and the stack index just
- * before the first real argument. */
-static vrandom_state *source (lua_State *L, int *base)
+/* The methods carry the metatable as upvalue 1: comparing with it spares
+ * the lookup by name in the registry that luaL_checkudata makes on every
+ * call, a fair share of the cost of g:random(). */
+static vrandom_state *togen (lua_State *L)
 {
-	Gen *g;
+	Gen *g = (Gen *)lua_touserdata(L, 1);
 
-	if (!lua_toboolean(L, lua_upvalueindex(1))) {
-		*base = 0;
-		return NULL;
-	}
-	g = (Gen *)luaL_checkudata(L, 1, GENERATOR);
+	if (!g || !lua_getmetatable(L, 1) ||
+	    !lua_rawequal(L, -1, lua_upvalueindex(1)))
+		luaL_typeerror(L, 1, GENERATOR);
+	lua_pop(L, 1);
 	if (!g->st)
 		luaL_error(L, "generator is closed");
-	*base = 1;
 	return g->st;
 }
 
@@ -97,43 +96,39 @@ static size_t checksize (lua_State *L, int arg)
 }
 
 /* math.random's rules and messages, argument for argument. */
-static int rand_random (lua_State *L)
+static int g_random (lua_State *L, vrandom_state *st, int arg)
 {
-	int base;
-	vrandom_state *st = source(L, &base);
 	lua_Integer low, up;
 
-	switch (lua_gettop(L) - base) {
+	switch (lua_gettop(L) - arg + 1) {
 	case 0:  /* a float from the top 53 bits: every value equally likely */
 		lua_pushnumber(L, (lua_Number)((draw(L, st) >> 11) * 0x1p-53));
 		return 1;
 	case 1:
 		low = 1;
-		up = luaL_checkinteger(L, base + 1);
+		up = luaL_checkinteger(L, arg);
 		if (up == 0) {  /* all 64 bits */
 			lua_pushinteger(L, (lua_Integer)draw(L, st));
 			return 1;
 		}
 		break;
 	case 2:
-		low = luaL_checkinteger(L, base + 1);
-		up = luaL_checkinteger(L, base + 2);
+		low = luaL_checkinteger(L, arg);
+		up = luaL_checkinteger(L, arg + 1);
 		break;
 	default:
 		return luaL_error(L, "wrong number of arguments");
 	}
-	luaL_argcheck(L, low <= up, base + 1, "interval is empty");
+	luaL_argcheck(L, low <= up, arg, "interval is empty");
 	/* The unsigned difference covers even [mininteger, maxinteger]. */
 	lua_pushinteger(L, (lua_Integer)(project(L, st,
 		(lua_Unsigned)up - (lua_Unsigned)low) + (lua_Unsigned)low));
 	return 1;
 }
 
-static int rand_bytes (lua_State *L)
+static int g_bytes (lua_State *L, vrandom_state *st, int arg)
 {
-	int base;
-	vrandom_state *st = source(L, &base);
-	size_t n = checksize(L, base + 1);
+	size_t n = checksize(L, arg);
 	luaL_Buffer b;
 
 	fill(L, st, luaL_buffinitsize(L, &b, n), n);
@@ -156,11 +151,9 @@ static void tohex (char *p, size_t n)
 	}
 }
 
-static int rand_hex (lua_State *L)
+static int g_hex (lua_State *L, vrandom_state *st, int arg)
 {
-	int base;
-	vrandom_state *st = source(L, &base);
-	size_t n = checksize(L, base + 1);
+	size_t n = checksize(L, arg);
 	luaL_Buffer b;
 	char *p = luaL_buffinitsize(L, &b, 2 * n);
 
@@ -200,11 +193,9 @@ static void tobase64url (char *p, size_t n)
 	}
 }
 
-static int rand_token (lua_State *L)
+static int g_token (lua_State *L, vrandom_state *st, int arg)
 {
-	int base;
-	vrandom_state *st = source(L, &base);
-	size_t n = lua_isnoneornil(L, base + 1) ? 32 : checksize(L, base + 1);
+	size_t n = lua_isnoneornil(L, arg) ? 32 : checksize(L, arg);
 	size_t len = b64len(n);
 	luaL_Buffer b;
 	char *p = luaL_buffinitsize(L, &b, len);
@@ -216,10 +207,8 @@ static int rand_token (lua_State *L)
 }
 
 /* RFC 9562 version 4: 122 random bits, version 0100, variant 10. */
-static int rand_uuid (lua_State *L)
+static int g_uuid (lua_State *L, vrandom_state *st)
 {
-	int base;
-	vrandom_state *st = source(L, &base);
 	unsigned char u[16];
 	char s[36], *p = s;
 	int i;
@@ -239,11 +228,8 @@ static int rand_uuid (lua_State *L)
 
 /* Fisher-Yates through lua_geti/lua_seti, so __index, __newindex and
  * __len apply as they do in table.sort. */
-static int rand_shuffle (lua_State *L)
+static int g_shuffle (lua_State *L, vrandom_state *st, int t)
 {
-	int base;
-	vrandom_state *st = source(L, &base);
-	int t = base + 1;
 	lua_Integer i, j;
 
 	luaL_checktype(L, t, LUA_TTABLE);
@@ -257,6 +243,20 @@ static int rand_shuffle (lua_State *L)
 	lua_settop(L, t);
 	return 1;
 }
+
+static int rand_random (lua_State *L) { return g_random(L, NULL, 1); }
+static int rand_bytes (lua_State *L) { return g_bytes(L, NULL, 1); }
+static int rand_hex (lua_State *L) { return g_hex(L, NULL, 1); }
+static int rand_token (lua_State *L) { return g_token(L, NULL, 1); }
+static int rand_uuid (lua_State *L) { return g_uuid(L, NULL); }
+static int rand_shuffle (lua_State *L) { return g_shuffle(L, NULL, 1); }
+
+static int gen_random (lua_State *L) { return g_random(L, togen(L), 2); }
+static int gen_bytes (lua_State *L) { return g_bytes(L, togen(L), 2); }
+static int gen_hex (lua_State *L) { return g_hex(L, togen(L), 2); }
+static int gen_token (lua_State *L) { return g_token(L, togen(L), 2); }
+static int gen_uuid (lua_State *L) { return g_uuid(L, togen(L)); }
+static int gen_shuffle (lua_State *L) { return g_shuffle(L, togen(L), 2); }
 
 static void setint (lua_State *L, const char *k, lua_Integer v)
 {
@@ -326,20 +326,28 @@ static int gen_tostring (lua_State *L)
 	return 1;
 }
 
-/* Module functions and generator methods alike (see source()). */
-static const luaL_Reg draws[] = {
+static const luaL_Reg funcs[] = {
 	{"random", rand_random},
 	{"bytes", rand_bytes},
 	{"hex", rand_hex},
 	{"token", rand_token},
 	{"uuid", rand_uuid},
 	{"shuffle", rand_shuffle},
+	{"new", rand_new},
+	{"info", rand_info},
+	{"_VERSION", NULL},  /* set below */
 	{NULL, NULL}
 };
 
-static const luaL_Reg funcs[] = {
-	{"new", rand_new},
-	{"info", rand_info},
+/* Each method gets the metatable as its upvalue (see togen). */
+static const luaL_Reg meth[] = {
+	{"random", gen_random},
+	{"bytes", gen_bytes},
+	{"hex", gen_hex},
+	{"token", gen_token},
+	{"uuid", gen_uuid},
+	{"shuffle", gen_shuffle},
+	{"close", gen_close},
 	{NULL, NULL}
 };
 
@@ -355,21 +363,17 @@ static void creategenmeta (lua_State *L)
 {
 	luaL_newmetatable(L, GENERATOR);
 	luaL_setfuncs(L, metameth, 0);
-	lua_createtable(L, 0, 7);
-	lua_pushcfunction(L, gen_close);
-	lua_setfield(L, -2, "close");
-	lua_pushboolean(L, 1);
-	luaL_setfuncs(L, draws, 1);
+	luaL_newlibtable(L, meth);
+	lua_pushvalue(L, -2);
+	luaL_setfuncs(L, meth, 1);
 	lua_setfield(L, -2, "__index");
 	lua_pop(L, 1);
 }
 
 LUAMOD_API int luaopen_vrandom (lua_State *L)
 {
-	creategenmeta(L);
 	luaL_newlib(L, funcs);
-	lua_pushboolean(L, 0);
-	luaL_setfuncs(L, draws, 1);
+	creategenmeta(L);
 	lua_pushfstring(L, "vrandom %s", vrandom_version());
 	lua_setfield(L, -2, "_VERSION");
 	return 1;
