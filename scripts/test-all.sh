@@ -1,6 +1,7 @@
 #!/bin/sh
 # Build every variant out of tree and run all its tests:
 #   build/glibc  the library, Check suites, Lua tests (make distcheck too)
+#   build/musl   static musl: smoke test, libc shim and its strace proof
 # Prints each suite's summary line at the end.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +26,15 @@ variant glibc
 echo "== glibc: make distcheck"
 (cd build/glibc && make -s -j"$jobs" distcheck >distcheck.out 2>&1) ||
 	{ tail -n 60 build/glibc/distcheck.out; exit 1; }
+
+# Static musl (deps.sh installs musl-tools): smoke test, shim, strace proof.
+if command -v musl-gcc >/dev/null 2>&1; then
+	variant musl CC=musl-gcc --enable-static --disable-shared
+	echo "== musl: make install"
+	(cd build/musl && make -s install DESTDIR="$top/build/musl/_inst" >install.out 2>&1 &&
+		ls _inst/usr/local/lib/libvrandom.a _inst/usr/local/lib/libvrandom-libc.a) ||
+		{ cat build/musl/install.out; exit 1; }
+fi
 
 echo "== summaries"
 find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print |

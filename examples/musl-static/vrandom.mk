@@ -1,0 +1,32 @@
+# vrandom for a static firmware image: copy this file beside your Makefile,
+# `include vrandom.mk`, and link with $(VRANDOM_LIBS).
+#
+#   VRANDOM_SRC     vrandom's source tree (a release tarball unpacked)
+#   VRANDOM_HOST    the target triplet for configure, e.g. aarch64-linux-musl
+#   VRANDOM_STAGE   where vrandom is installed for the build (DESTDIR)
+#
+# $(VRANDOM_LIBS) puts the libc shim ahead of libc: every getrandom(),
+# getentropy() and arc4random*() in the program -- yours and your
+# libraries' -- goes through the vDSO.  Code that only calls vrandom_*()
+# can use $(VRANDOM_API_LIBS) and keep libc's own getrandom().
+
+VRANDOM_SRC ?= ../vrandom
+VRANDOM_HOST ?=
+VRANDOM_STAGE ?= $(CURDIR)/vrandom-stage
+VRANDOM_CFLAGS = -I$(VRANDOM_STAGE)/usr/include
+VRANDOM_API_LIBS = -L$(VRANDOM_STAGE)/usr/lib -lvrandom
+VRANDOM_LIBS = -L$(VRANDOM_STAGE)/usr/lib -lvrandom-libc -lvrandom
+VRANDOM_A = $(VRANDOM_STAGE)/usr/lib/libvrandom.a
+
+# Configured like any autotools package for the target; static only.
+$(VRANDOM_A):
+	mkdir -p vrandom-build
+	cd vrandom-build && $(abspath $(VRANDOM_SRC))/configure -q \
+		$(if $(VRANDOM_HOST),--host=$(VRANDOM_HOST)) CC="$(CC)" \
+		CFLAGS="-Os -ffunction-sections -fdata-sections" \
+		--prefix=/usr --enable-static --disable-shared --without-lua
+	$(MAKE) -C vrandom-build install DESTDIR=$(VRANDOM_STAGE)
+
+vrandom-clean:
+	rm -rf vrandom-build $(VRANDOM_STAGE)
+.PHONY: vrandom-clean

@@ -1,0 +1,146 @@
+/* The libc shim's semantics, in a program linked with it ahead of libc:
+ * musl's getrandom/getentropy (flags, EINVAL, EIO, cancellation) and
+ * OpenBSD's arc4random family.  Exit 0 when all passed, 1 when one failed,
+ * 99 when the test could not run. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "vrandom.h"
+
+uint32_t arc4random(void);
+void arc4random_buf(void *, size_t);
+uint32_t arc4random_uniform(uint32_t);
+
+static int passed, failed;
+
+#define CHECK(c) check(!!(c), #c, __LINE__)
+
+static void check(int ok, const char *what, int line)
+{
+	if (ok)
+		passed++;
+	else {
+		failed++;
+		printf("FAIL line %d: %s\n", line, what);
+	}
+}
+
+static int fails(ssize_t r, int err)
+{
+	return r == -1 && errno == err;
+}
+
+/* The calls land in vrandom: this thread now holds a state of its pool. */
+static void routed(void)
+{
+	struct vrandom_info i;
+	unsigned char b[4];
+
+	CHECK(getrandom(b, sizeof b, 0) == sizeof b);
+	CHECK(vrandom_get_info(&i) == 0);
+	printf("backend: %s, states in use %zu\n", i.backend_name, i.states_in_use);
+	if (i.backend == VRANDOM_VDSO)
+		CHECK(i.states_in_use == 1);
+}
+
+static void flags(void)
+{
+	unsigned char b[302];
+	size_t len;
+	int ok = 1;
+
+	for (len = 0; len <= 300; len++) {
+		memset(b, 0, sizeof b);
+		ok &= getrandom(b, len, 0) == (ssize_t)len && !b[len] && !b[len + 1];
+	}
+	CHECK(ok);
+	CHECK(getrandom(b, 16, GRND_NONBLOCK) == 16);
+	CHECK(getrandom(b, 16, GRND_RANDOM) == 16);
+	CHECK(getrandom(b, 16, GRND_INSECURE) == 16);
+	errno = 0;
+	CHECK(fails(getrandom(b, 16, GRND_INSECURE | GRND_RANDOM), EINVAL));
+	errno = 0;
+	CHECK(fails(getrandom(b, 16, 0x8), EINVAL));
+	errno = 0;
+	CHECK(fails(getrandom(b, 16, GRND_NONBLOCK | 0x40000000), EINVAL));
+	CHECK(getentropy(b, 0) == 0);
+	memset(b, 0, sizeof b);
+	CHECK(getentropy(b, 256) == 0 && !b[256]);
+	CHECK(memcmp(b + 248, "\0\0\0\0\0\0\0\0", 8));
+	errno = 0;
+	CHECK(fails(getentropy(b, 257), EIO));
+}
+
+static void arc4(void)
+{
+	unsigned char b[64 + 2] = { 0 };
+	unsigned count[6] = { 0 };
+	uint32_t big = 0x80000001u;
+	int i, inrange = 1;
+
+	arc4random_buf(b, 64);
+	CHECK(memcmp(b + 56, "\0\0\0\0\0\0\0\0", 8) && !b[64] && !b[65]);
+	arc4random_buf(b, 0);
+	CHECK(arc4random() != arc4random() || arc4random() != arc4random());
+	CHECK(arc4random_uniform(0) == 0);
+	CHECK(arc4random_uniform(1) == 0);
+	for (i = 0; i < 6000; i++) {
+		uint32_t v = arc4random_uniform(6);
+
+		inrange &= v < 6 && arc4random_uniform(big) < big;
+		if (v < 6)
+			count[v]++;
+	}
+	CHECK(inrange);
+	/* Expected 1000 each; 600 and 1400 are more than 13 sigma away. */
+	for (i = 0; i < 6; i++)
+		CHECK(count[i] > 600 && count[i] < 1400);
+}
+
+/* musl's getentropy is no cancellation point and its getrandom is one:
+ * with a cancellation pending, the first call returns, the second never. */
+static int reached;
+
+static void *cancel_me(void *arg)
+{
+	unsigned char b[16];
+
+	(void)arg;
+	pthread_cancel(pthread_self());
+	if (getentropy(b, sizeof b) == 0)
+		reached = 1;
+	arc4random_buf(b, sizeof b);
+	reached |= 2;
+	getrandom(b, sizeof b, 0);
+	reached |= 4;
+	return 0;
+}
+
+static void cancellation(void)
+{
+	pthread_t t;
+	void *res = 0;
+
+	if (pthread_create(&t, 0, cancel_me, 0) || pthread_join(t, &res)) {
+		perror("pthread");
+		exit(99);
+	}
+	CHECK(res == PTHREAD_CANCELED);
+	CHECK(reached == 3);
+}
+
+int main(void)
+{
+	routed();
+	flags();
+	arc4();
+	cancellation();
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
