@@ -232,7 +232,8 @@ static ssize_t read_first(struct vrandom_state *st, void *buf, size_t len, unsig
 /* ---- the public edge ---- */
 
 /* The hot path: state memory means the vDSO is set up, so call it without
- * going through the dispatcher.  All else takes backend_read.  A null st
+ * going through the dispatcher.  All else takes backend_read, loaded with
+ * acquire since another thread's setup may just have stored it.  A null st
  * stands for the calling thread's state, taken on first use. */
 static inline ssize_t read_any(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
@@ -247,7 +248,7 @@ static inline ssize_t read_any(struct vrandom_state *st, void *buf, size_t len, 
 		r = VRANDOM_VDSO_CALL(vdso_fn, buf, len, flags, mem,
 				      params.size_of_opaque_state);
 	else
-		r = backend_read(st, buf, len, flags);
+		r = __atomic_load_n(&backend_read, __ATOMIC_ACQUIRE)(st, buf, len, flags);
 	/* A seccomp filter may take getrandom away after we chose a backend. */
 	if (unlikely(r == -ENOSYS))
 		r = urandom_read(st, buf, len, flags);
