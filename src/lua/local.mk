@@ -8,7 +8,7 @@ EXTRA_DIST += src/lua/rock/config.h src/lua/rock/arch.h \
 	bench/lua_bench.lua test/lua/harness.lua doc/README-lua.md
 
 LUA_TESTS = test/lua/random.lua test/lua/strings.lua \
-	test/lua/generator.lua test/lua/module.lua
+	test/lua/generator.lua test/lua/module.lua test/lua/failure.lua
 EXTRA_DIST += $(LUA_TESTS)
 
 if HAVE_LUA
@@ -16,10 +16,8 @@ luac_LTLIBRARIES = src/lua/vrandom.la
 src_lua_vrandom_la_SOURCES = src/lua/lrandom.c
 src_lua_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA_CFLAGS)
 src_lua_vrandom_la_LIBADD = libvrandom-core.la
-# -z nodelete: the runtime registers a thread-exit destructor (a pthread
-# key) that must stay mapped after lua_close() dlcloses the module.
 src_lua_vrandom_la_LDFLAGS = -module -avoid-version -shared \
-	-export-symbols-regex '^luaopen_vrandom$$' -Wl,-z,nodelete
+	-export-symbols-regex '^luaopen_vrandom$$'
 
 # The tests load the module just built, never an installed one.
 lua_cpath = $(abs_builddir)/src/lua/.libs/?.so
@@ -27,6 +25,21 @@ TESTS += $(LUA_TESTS)
 LUA_LOG_COMPILER = $(LUA)
 AM_TESTS_ENVIRONMENT += LUA_CPATH='$(lua_cpath)'; \
 	LUA_CPATH_5_4='$(lua_cpath)'; export LUA_CPATH LUA_CPATH_5_4;
+
+# A host program (linked with liblua, unlike the module) that unloads the
+# module from a thread which then exits.
+check_PROGRAMS += test/lua/unload
+TESTS += test/lua/unload
+test_lua_unload_SOURCES = test/lua/unload.c
+test_lua_unload_CPPFLAGS = $(LUA_CFLAGS)
+test_lua_unload_LDADD = $(LUA_LIBS)
+
+# failure.lua runs the module under this filter, when libseccomp is there.
+if HAVE_SECCOMP
+check_PROGRAMS += test/lua/nogetrandom
+test_lua_nogetrandom_SOURCES = test/lua/nogetrandom.c
+test_lua_nogetrandom_LDADD = $(SECCOMP_LIBS)
+endif
 
 bench-lua: src/lua/vrandom.la
 	LUA_CPATH='$(lua_cpath)' LUA_CPATH_5_4='$(lua_cpath)' \

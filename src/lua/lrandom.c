@@ -4,6 +4,10 @@
  * generator from vrandom.new() owns a state of its own, so that coroutines
  * need not share one.  As in liolib.c, each g_ function does the work for
  * both, given the state (NULL: the thread's) and its first argument. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  /* dladdr */
+#endif
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
@@ -370,8 +374,20 @@ static void creategenmeta (lua_State *L)
 	lua_pop(L, 1);
 }
 
+/* The runtime leaves a thread-exit destructor and fork handlers behind,
+ * which must stay mapped after lua_close() unloads the module: a handle
+ * of our own, never closed, keeps it loaded (whatever the build). */
+static void pin (void)
+{
+	Dl_info di;
+
+	if (dladdr(hexdigits, &di) && di.dli_fname)
+		dlopen(di.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+}
+
 LUAMOD_API int luaopen_vrandom (lua_State *L)
 {
+	pin();
 	luaL_newlib(L, funcs);
 	creategenmeta(L);
 	lua_pushfstring(L, "vrandom %s", vrandom_version());

@@ -1,0 +1,76 @@
+-- The other backends, and a kernel that fails: every test script passes
+-- again with the system call and with /dev/urandom serving, and a failing
+-- getrandom raises a Lua error (never a nil, never an abort).
+package.path = (arg[0]:match("^(.*)/[^/]*$") or ".") .. "/?.lua;" .. package.path
+local T = require("harness")
+
+local here = arg[0]:match("^(.*)/[^/]*$") or "."
+local lua = arg[-1]
+local function q(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+
+-- Runs a command; its output and whether it exited 0.
+local function run(cmd)
+  local p = io.popen(cmd .. " 2>&1")
+  local out = p:read("a")
+  return out, p:close()
+end
+
+for _, backend in ipairs { "syscall", "urandom" } do
+  for _, script in ipairs { "random", "strings", "generator" } do
+    local out, ok = run(("VRANDOM_BACKEND=%s %s %s"):format(backend, q(lua),
+      q(here .. "/" .. script .. ".lua")))
+    local summary = out:match("(%d+ passed, %d+ failed)%s*$")
+    T.check(ok and summary and summary:find(" 0 failed$"),
+      ("%s.lua with VRANDOM_BACKEND=%s: %s"):format(script, backend,
+        summary or out:sub(-300)))
+    local backend_line = out:match("# backend (%w+)")
+    if backend_line then
+      T.eq(backend_line, backend, script .. ".lua saw the forced backend")
+    end
+  end
+end
+
+-- Under a seccomp filter that makes getrandom fail with EIO: each call
+-- must raise, with the reason; a fresh state makes even the vDSO ask the
+-- system call for its seed.
+local helper = (os.getenv("top_builddir") or ".") .. "/test/lua/nogetrandom"
+local probe = io.open(helper, "rb")
+if probe then
+  probe:close()
+  local body = [[
+local v = require("vrandom")
+local calls = {
+  function() return v.bytes(16) end, function() return v.random() end,
+  function() return v.random(1, 6) end, function() return v.hex(4) end,
+  function() return v.token() end, function() return v.uuid() end,
+  function() return v.shuffle({ 1, 2, 3 }) end,
+  function() local g <close> = v.new() return g:bytes(16) end,
+}
+for i, f in ipairs(calls) do
+  local ok, err = pcall(f)
+  print(i, ok and "returned " .. type(err) or "raised " .. tostring(err))
+end
+]]
+  for _, backend in ipairs { "vdso", "syscall" } do
+    local out = run(("VRANDOM_BACKEND=%s %s %s -e %s"):format(backend,
+      q(helper), q(lua), q(body)))
+    local n, raised = 0, 0
+    for line in out:gmatch("[^\n]+") do
+      if line:find("^%d+\t") then
+        n = n + 1
+        if line:find("raised .*cannot read random bytes: Input/output error") then
+          raised = raised + 1
+        else
+          print("# " .. line)
+        end
+      end
+    end
+    T.check(n == 8, ("getrandom failing (%s): all 8 calls ran: %s"):format(
+      backend, n == 8 and "yes" or out:sub(1, 300)))
+    T.eq(raised, 8, ("getrandom failing (%s): calls raising the kernel's error"):format(backend))
+  end
+else
+  print("# test/lua/nogetrandom not built (no libseccomp): kernel failure not checked")
+end
+
+T.done()
