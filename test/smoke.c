@@ -374,7 +374,7 @@ static void forks(void)
 	vrandom_state *st = vrandom_state_new();
 	pthread_t t[HELD], u;
 	size_t in_use;
-	int fd[2], status, i;
+	int fd[2], status, i, vdso = is_vdso();
 	pid_t pid;
 
 	if (!st || pipe(fd) || pthread_barrier_init(&hold, 0, HELD + 1))
@@ -393,7 +393,10 @@ static void forks(void)
 		r.in_use = info().states_in_use;
 		vrandom_buf(r.bytes, sizeof r.bytes);
 		vrandom_state_buf(st, r.handle, sizeof r.handle);
-		if (pthread_create(&u, 0, draw, mine) || pthread_join(u, 0))
+		/* A thread of the child's own takes a state and gives it back.
+		 * Only the pool has states to count, and qemu-user 7.2 aborts on
+		 * a thread created in the child of a threaded process. */
+		if (vdso && (pthread_create(&u, 0, draw, mine) || pthread_join(u, 0)))
 			_exit(99);
 		r.in_use_after_thread = info().states_in_use;
 		_exit(write(fd[1], &r, sizeof r) == sizeof r ? 0 : 99);
@@ -408,7 +411,7 @@ static void forks(void)
 	      WEXITSTATUS(status) == 0);
 	CHECK(memcmp(mine, r.bytes, sizeof mine));
 	CHECK(memcmp(handle, r.handle, sizeof handle));
-	if (is_vdso()) {
+	if (vdso) {
 		/* Only the forking thread survives: the holders' states are free
 		 * again in the child, the main thread's and the handle are not. */
 		CHECK(r.in_use == in_use - HELD);
@@ -421,7 +424,7 @@ static void forks(void)
 		pthread_join(t[i], 0);
 	pthread_barrier_destroy(&hold);
 	vrandom_state_free(st);
-	if (is_vdso())
+	if (vdso)
 		CHECK(info().states_in_use == in_use - HELD - 1);
 }
 
