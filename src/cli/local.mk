@@ -1,0 +1,33 @@
+# The vrandom tool, its man pages, tests and plot.
+
+# Linked with the runtime itself, not the shared library: the benchmark
+# reaches the raw vDSO through the internals.
+bin_PROGRAMS += src/cli/vrandom
+src_cli_vrandom_SOURCES = src/cli/vrandom.c src/cli/bench.c src/cli/cli.h
+src_cli_vrandom_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/bench
+src_cli_vrandom_LDADD = libvrandom-bench.la libvrandom-core.la
+
+dist_man_MANS += man/vrandom.1 man/vrandom.3 man/vrandom-lua.3
+
+TESTS += test/cli-usage.sh test/cli-output.sh test/cli-stream.sh \
+	test/cli-rngtest.sh test/man-render.sh
+EXTRA_DIST += test/cli-lib.sh test/cli-usage.sh test/cli-output.sh \
+	test/cli-stream.sh test/cli-rngtest.sh test/man-render.sh \
+	doc/README-cli.md doc/bench.png
+
+# make bench-plot: ns per call against request size, drawn by gnuplot into
+# doc/bench.png in the source tree, where the README shows it.
+bench_png = $(srcdir)/doc/bench.png
+bench-plot: src/cli/vrandom
+	@if command -v gnuplot >/dev/null 2>&1; then \
+	  src/cli/vrandom bench --csv >bench.csv && \
+	  title="ns per call, $$(uname -sr) $$(uname -m), one run" && \
+	  gnuplot -e "csv='bench.csv'; png='$(bench_png)'; title='$$title'" \
+	    $(srcdir)/src/cli/bench.gp && \
+	  echo "bench-plot: wrote $(bench_png)"; \
+	else \
+	  echo "bench-plot: gnuplot not installed (Debian gnuplot-nox): skipped"; \
+	fi
+.PHONY: bench-plot
+CLEANFILES += bench.csv
+EXTRA_DIST += src/cli/bench.gp

@@ -1,0 +1,546 @@
+/* vrandom(1): the kernel's random bytes on the command line.
+ *
+ * Every byte comes from the vrandom API.  Output is written in chunks, so no
+ * count needs memory in proportion to its size.  Exit status: 0 done (a reader
+ * that closes the pipe early counts as done), 1 a write or system error,
+ * 2 a usage error, always with one line on stderr. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "vrandom.h"
+#include "cli.h"
+
+#ifndef MAP_DROPPABLE
+#define MAP_DROPPABLE 0x08
+#endif
+#ifndef MAP_SHARED_VALIDATE
+#define MAP_SHARED_VALIDATE 0x03
+#endif
+#ifndef MAP_TYPE
+#define MAP_TYPE 0x0f
+#endif
+
+enum { EXIT_WRITE = 1, EXIT_USAGE = 2 };
+
+/* A multiple of 3, so base64 pads only at the very end, and of 16 (uuids). */
+#define CHUNK 49152
+
+struct cmd {
+	const char *name;
+	int (*run)(int, char **);
+	const char *args;
+	const char *help;
+};
+
+static const struct cmd *cmd;
+
+/* ---- messages and output ---- */
+
+static void vmsg(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "vrandom%s%s: ", cmd ? " " : "", cmd ? cmd->name : "");
+	vfprintf(stderr, fmt, ap);
+}
+
+int cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (try 'vrandom%s%s --help')\n",
+		cmd ? " " : "", cmd ? cmd->name : "");
+	return EXIT_USAGE;
+}
+
+int cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return EXIT_WRITE;
+}
+
+/* A reader that stops reading (head -c, rngtest -c) has all it wanted. */
+static _Noreturn void write_failed(int err)
+{
+	if (err == EPIPE)
+		exit(0);
+	exit(cli_error("write error: %s", strerror(err)));
+}
+
+static void out(const void *buf, size_t len)
+{
+	const char *p = buf;
+	ssize_t n;
+
+	while (len) {
+		n = write(1, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			write_failed(errno);
+		p += n;
+		len -= n;
+	}
+}
+
+/* For commands that print through stdio. */
+int cli_flush(void)
+{
+	if (fflush(stdout) || ferror(stdout))
+		write_failed(errno);
+	return 0;
+}
+
+/* ---- arguments ---- */
+
+/* Decimal with an optional K, M or G (powers of 1024); no sign, no spaces. */
+static int parse_count(const char *s, uint64_t *n)
+{
+	const char *p = s;
+	uint64_t v = 0, scale = 1;
+
+	if (*p == '-')
+		return cli_usage_error("N must not be negative: '%s'", s);
+	if (*p < '0' || *p > '9')
+		return cli_usage_error("N is not a number: '%s'", s);
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (v > (UINT64_MAX - (*p - '0')) / 10)
+			return cli_usage_error("N is too large: '%s'", s);
+		v = v * 10 + (*p - '0');
+	}
+	switch (*p) {
+	case 'G': scale <<= 10; /* fall through */
+	case 'M': scale <<= 10; /* fall through */
+	case 'K': scale <<= 10; p++;
+	}
+	if (*p)
+		return cli_usage_error("N is not a number: '%s'", s);
+	if (v > UINT64_MAX / scale)
+		return cli_usage_error("N is too large: '%s'", s);
+	*n = v * scale;
+	return 0;
+}
+
+static int help(void)
+{
+	printf("Usage: vrandom %s%s%s\n%s", cmd->name, *cmd->args ? " " : "",
+	       cmd->args, cmd->help);
+	return cli_flush();
+}
+
+/* getopt_long over a command's arguments.  Returns the option's value,
+ * -1 at the end, or -2 after a usage error (already reported). */
+int cli_getopt(int argc, char **argv, const struct option *opts)
+{
+	int c;
+
+	/* A leading dash makes getopt take "-5" for an option; say what it is. */
+	if (optind < argc && argv[optind][0] == '-' &&
+	    argv[optind][1] >= '0' && argv[optind][1] <= '9') {
+		cli_usage_error("N must not be negative: '%s'", argv[optind]);
+		return -2;
+	}
+	opterr = 0;
+	c = getopt_long(argc, argv, "+h", opts, 0);
+	if (c == '?') {
+		if (optopt)
+			cli_usage_error("unknown option '-%c'", optopt);
+		else
+			cli_usage_error("unknown option '%s'", argv[optind - 1]);
+		return -2;
+	}
+	return c;
+}
+
+/* Options and at most one count, the shape of most commands.  Returns 0,
+ * -1 once --help was answered, or an exit status after a usage error. */
+static int args(int argc, char **argv, const struct option *opts, int *flag,
+		uint64_t *n, int *have_n)
+{
+	int c, r;
+
+	*have_n = 0;
+	for (;;) {
+		while ((c = cli_getopt(argc, argv, opts)) >= 0) {
+			if (c == 'h') {
+				help();
+				return -1;
+			}
+			*flag = c;
+		}
+		if (c == -2)
+			return EXIT_USAGE;
+		if (optind == argc)
+			return 0;
+		if (*have_n)
+			return cli_usage_error("unexpected argument '%s'", argv[optind]);
+		if ((r = parse_count(argv[optind++], n)))
+			return r;
+		*have_n = 1;
+	}
+}
+
+/* ---- encodings ---- */
+
+static const char b64std[] =
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+static const char b64url[] =
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+static size_t hex(char *d, const unsigned char *s, size_t n)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		d[2 * i] = digits[s[i] >> 4];
+		d[2 * i + 1] = digits[s[i] & 15];
+	}
+	return 2 * n;
+}
+
+static size_t base64(char *d, const unsigned char *s, size_t n,
+		     const char *abc, int pad)
+{
+	char *p = d;
+	uint32_t v;
+
+	for (; n >= 3; n -= 3, s += 3) {
+		v = (uint32_t)s[0] << 16 | s[1] << 8 | s[2];
+		*p++ = abc[v >> 18];
+		*p++ = abc[v >> 12 & 63];
+		*p++ = abc[v >> 6 & 63];
+		*p++ = abc[v & 63];
+	}
+	if (n) {
+		v = (uint32_t)s[0] << 16 | (n > 1 ? s[1] << 8 : 0);
+		*p++ = abc[v >> 18];
+		*p++ = abc[v >> 12 & 63];
+		if (n > 1)
+			*p++ = abc[v >> 6 & 63];
+		if (pad) {
+			if (n == 1)
+				*p++ = '=';
+			*p++ = '=';
+		}
+	}
+	return p - d;
+}
+
+enum fmt { RAW, HEX, BASE64, TOKEN };
+
+static unsigned char rnd[CHUNK];
+static char txt[CHUNK * 2];
+
+/* n bytes, or without end, encoded chunk by chunk. */
+static int emit(uint64_t n, int endless, enum fmt f)
+{
+	size_t k, len;
+
+	while (endless || n) {
+		k = !endless && n < CHUNK ? n : CHUNK;
+		vrandom_buf(rnd, k);
+		switch (f) {
+		case RAW:    out(rnd, k); break;
+		case HEX:    len = hex(txt, rnd, k); out(txt, len); break;
+		case BASE64: len = base64(txt, rnd, k, b64std, 1); out(txt, len); break;
+		case TOKEN:  len = base64(txt, rnd, k, b64url, 0); out(txt, len); break;
+		}
+		n -= k;
+	}
+	/* What was written is the caller's secret; do not leave a copy. */
+	explicit_bzero(rnd, sizeof rnd);
+	explicit_bzero(txt, sizeof txt);
+	if (f != RAW)
+		out("\n", 1);
+	return 0;
+}
+
+static int raw_ok(void)
+{
+	if (isatty(1))
+		return cli_usage_error("refusing to write raw bytes to a terminal");
+	return 0;
+}
+
+/* ---- commands ---- */
+
+static int cmd_bytes(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "hex", 0, 0, HEX }, { "base64", 0, 0, BASE64 },
+		{ "raw", 0, 0, RAW }, { "help", 0, 0, 'h' }, { 0 }
+	};
+	int f = HEX, have_n, r;
+	uint64_t n;
+
+	if ((r = args(argc, argv, opts, &f, &n, &have_n)))
+		return r < 0 ? 0 : r;
+	if (!have_n)
+		return cli_usage_error("missing N, the number of bytes");
+	if (f == RAW && (r = raw_ok()))
+		return r;
+	return emit(n, 0, f);
+}
+
+static int cmd_token(int argc, char **argv)
+{
+	static const struct option opts[] = { { "help", 0, 0, 'h' }, { 0 } };
+	int f, have_n, r;
+	uint64_t n = 32;
+
+	if ((r = args(argc, argv, opts, &f, &n, &have_n)))
+		return r < 0 ? 0 : r;
+	return emit(n, 0, TOKEN);
+}
+
+static int cmd_stream(int argc, char **argv)
+{
+	static const struct option opts[] = { { "help", 0, 0, 'h' }, { 0 } };
+	int f, have_n, r;
+	uint64_t n;
+
+	if ((r = args(argc, argv, opts, &f, &n, &have_n)))
+		return r < 0 ? 0 : r;
+	if ((r = raw_ok()))
+		return r;
+	return emit(have_n ? n : 0, !have_n, RAW);
+}
+
+/* RFC 9562 version 4: 122 random bits, the version and variant fixed. */
+static void uuid(char *d, unsigned char *b)
+{
+	b[6] = (b[6] & 0x0f) | 0x40;
+	b[8] = (b[8] & 0x3f) | 0x80;
+	d += hex(d, b, 4);
+	*d++ = '-';
+	d += hex(d, b + 4, 2);
+	*d++ = '-';
+	d += hex(d, b + 6, 2);
+	*d++ = '-';
+	d += hex(d, b + 8, 2);
+	*d++ = '-';
+	d += hex(d, b + 10, 6);
+	*d = '\n';
+}
+
+static int cmd_uuid(int argc, char **argv)
+{
+	static const struct option opts[] = { { "help", 0, 0, 'h' }, { 0 } };
+	int f, have_n, r;
+	uint64_t n = 1;
+	size_t k, i;
+
+	if ((r = args(argc, argv, opts, &f, &n, &have_n)))
+		return r < 0 ? 0 : r;
+	while (n) {
+		k = n < CHUNK / 37 ? n : CHUNK / 37;
+		vrandom_buf(rnd, 16 * k);
+		for (i = 0; i < k; i++)
+			uuid(txt + 37 * i, rnd + 16 * i);
+		out(txt, 37 * k);
+		n -= k;
+	}
+	explicit_bzero(rnd, sizeof rnd);
+	explicit_bzero(txt, sizeof txt);
+	return 0;
+}
+
+/* ---- info ---- */
+
+struct name {
+	unsigned int mask, value;
+	const char *name;
+};
+
+#define BIT(x) { x, x, #x }
+#define TYPE(x) { MAP_TYPE, x, #x }
+
+static const struct name prot_names[] = {
+	BIT(PROT_READ), BIT(PROT_WRITE), BIT(PROT_EXEC),
+	{ 0 }
+};
+
+static const struct name map_names[] = {
+	TYPE(MAP_SHARED), TYPE(MAP_PRIVATE), TYPE(MAP_SHARED_VALIDATE),
+	TYPE(MAP_DROPPABLE),
+	BIT(MAP_ANONYMOUS), BIT(MAP_FIXED), BIT(MAP_GROWSDOWN), BIT(MAP_LOCKED),
+	BIT(MAP_NORESERVE), BIT(MAP_POPULATE), BIT(MAP_NONBLOCK), BIT(MAP_STACK),
+	BIT(MAP_HUGETLB),
+#ifdef MAP_SYNC
+	BIT(MAP_SYNC),
+#endif
+#ifdef MAP_FIXED_NOREPLACE
+	BIT(MAP_FIXED_NOREPLACE),
+#endif
+	{ 0 }
+};
+
+/* "A|B|0x40": names first, whatever no name covers in hex. */
+static void print_names(unsigned int v, const struct name *t, const char *zero)
+{
+	const char *sep = "";
+
+	if (!v) {
+		printf("%s\n", zero);
+		return;
+	}
+	for (; t->name; t++)
+		if (t->value && (v & t->mask) == t->value) {
+			printf("%s%s", sep, t->name);
+			v &= ~t->mask;
+			sep = "|";
+		}
+	if (v)
+		printf("%s0x%x", sep, v);
+	printf("\n");
+}
+
+static int cmd_info(int argc, char **argv)
+{
+	static const struct option opts[] = { { "help", 0, 0, 'h' }, { 0 } };
+	struct vrandom_info in;
+	struct utsname u;
+	const char *forced = getenv("VRANDOM_BACKEND");
+	int c;
+
+	while ((c = cli_getopt(argc, argv, opts)) >= 0)
+		if (c == 'h')
+			return help();
+	if (c == -2)
+		return EXIT_USAGE;
+	if (optind < argc)
+		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	/* One draw first, so the pool counters show this thread's state. */
+	(void)vrandom_u32();
+	if (vrandom_get_info(&in))
+		return cli_error("vrandom_get_info: %s", strerror(errno));
+
+	printf("version:       %s\n", vrandom_version());
+	printf("backend:       %s", in.backend_name);
+	if (forced && *forced)
+		printf(" (VRANDOM_BACKEND=%s)", forced);
+	printf("\n");
+	if (in.vdso_symbol)
+		printf("vdso symbol:   %s@%s\n", in.vdso_symbol, in.vdso_version);
+	else
+		printf("vdso symbol:   not in use\n");
+	if (in.backend == VRANDOM_VDSO) {
+		printf("state size:    %zu bytes\n", in.state_size);
+		printf("state stride:  %zu bytes\n", in.state_stride);
+		printf("mmap prot:     ");
+		print_names(in.mmap_prot, prot_names, "PROT_NONE");
+		printf("mmap flags:    ");
+		print_names(in.mmap_flags, map_names, "0");
+		printf("arena:         %zu page%s, %zu states, %zu in use\n",
+		       in.arena_pages, in.arena_pages == 1 ? "" : "s",
+		       in.states_total, in.states_in_use);
+	}
+	if (uname(&u) == 0)
+		printf("kernel:        %s %s %s\n", u.sysname, u.release, u.machine);
+	return cli_flush();
+}
+
+/* ---- bench ---- */
+
+static int cmd_bench(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "csv", 0, 0, 'c' }, { "quick", 0, 0, 'q' },
+		{ "help", 0, 0, 'h' }, { 0 }
+	};
+	int c, csv = 0, quick = 0;
+
+	while ((c = cli_getopt(argc, argv, opts)) >= 0)
+		switch (c) {
+		case 'h': return help();
+		case 'c': csv = 1; break;
+		case 'q': quick = 1; break;
+		}
+	if (c == -2)
+		return EXIT_USAGE;
+	if (optind < argc)
+		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+	return cli_bench(csv, quick);
+}
+
+/* ---- main ---- */
+
+static const struct cmd cmds[] = {
+	{ "info", cmd_info, "",
+	  "The backend in use, the vDSO symbol, the kernel's state size and\n"
+	  "mmap protection and flags, the state pool's counters, the kernel.\n" },
+	{ "bytes", cmd_bytes, "N [--hex|--base64|--raw]",
+	  "N random bytes: lowercase hex (the default) or base64 on one line,\n"
+	  "or raw.  Raw bytes are refused when stdout is a terminal.\n" },
+	{ "uuid", cmd_uuid, "[N]",
+	  "N version 4 UUIDs (RFC 9562), lowercase, one a line; N is 1 by default.\n" },
+	{ "token", cmd_token, "[N]",
+	  "A token of N random bytes (32 by default) in base64url without\n"
+	  "padding (RFC 4648, section 5), on one line.\n" },
+	{ "stream", cmd_stream, "[N]",
+	  "N raw random bytes to stdout, or an endless stream without N, e.g.\n"
+	  "for rngtest or dieharder.  Ends quietly with status 0 when the\n"
+	  "reader closes the pipe.  Refused when stdout is a terminal.\n" },
+	{ "bench", cmd_bench, "[--csv] [--quick]",
+	  "Times vrandom, the raw vDSO, the getrandom system call and\n"
+	  "/dev/urandom side by side in one run, with ratios.  --csv prints\n"
+	  "comma-separated rows, --quick a shorter run.\n" },
+};
+
+static int usage(void)
+{
+	size_t i;
+
+	printf("Usage: vrandom COMMAND [ARGUMENTS]\n"
+	       "Random bytes from the kernel, through its vDSO when it can.\n\n"
+	       "Commands:\n");
+	for (i = 0; i < sizeof cmds / sizeof *cmds; i++)
+		printf("  %-7s %s\n", cmds[i].name, cmds[i].args);
+	printf("\nCounts take a K, M or G suffix (powers of 1024).\n"
+	       "'vrandom COMMAND --help' describes a command.\n"
+	       "Exit status: 0 done, 1 write or system error, 2 usage error.\n");
+	return cli_flush();
+}
+
+int main(int argc, char **argv)
+{
+	const char *a = argc > 1 ? argv[1] : 0;
+	size_t i;
+
+	/* A closed pipe must come back as EPIPE, which ends us with 0. */
+	signal(SIGPIPE, SIG_IGN);
+	if (!a)
+		return cli_usage_error("missing command");
+	if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+		return usage();
+	if (!strcmp(a, "--version") || !strcmp(a, "-V")) {
+		printf("vrandom %s\n", vrandom_version());
+		return cli_flush();
+	}
+	if (a[0] == '-')
+		return cli_usage_error("unknown option '%s'", a);
+	for (i = 0; i < sizeof cmds / sizeof *cmds; i++)
+		if (!strcmp(a, cmds[i].name)) {
+			cmd = &cmds[i];
+			return cmd->run(argc - 1, argv + 1);
+		}
+	return cli_usage_error("unknown command '%s'", a);
+}
