@@ -48,7 +48,7 @@ endif
 endif
 
 footprint:
-	@CC='$(CC)' STRIP='$(STRIP)' SIZE='size' srcdir='$(srcdir)' \
+	@CC='$(CC)' STRIP='$(STRIP)' SIZE='$(STRIP:strip=size)' srcdir='$(srcdir)' \
 	  builddir='$(builddir)' VR_ARCH='$(VR_ARCH)' \
 	  $(SHELL) $(srcdir)/src/musl/footprint.sh
 .PHONY: footprint
