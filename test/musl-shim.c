@@ -8,7 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/random.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "vrandom.h"
@@ -135,8 +138,85 @@ static void cancellation(void)
 	CHECK(reached == 3);
 }
 
+/* Before the kernel's pool is first seeded, getrandom(GRND_NONBLOCK) says
+ * EAGAIN.  A seccomp filter replays that boot for a child on the system
+ * call backend: a blocking caller must still get its bytes (the shim waits
+ * and asks again without GRND_NONBLOCK), a non-blocking one EAGAIN.  Raw
+ * BPF, as musl ships no <linux/filter.h>. */
+struct bpf_insn { uint16_t code; uint8_t jt, jf; uint32_t k; };
+struct bpf_prog { unsigned short len; struct bpf_insn *insns; };
+
+#define LD_ABS 0x20
+#define JEQ 0x15
+#define JSET 0x45
+#define RET 0x06
+#define RET_ALLOW 0x7fff0000u
+#define RET_ERRNO 0x00050000u
+/* struct seccomp_data: nr at 0, args[] from 16; the low half of args[2]. */
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define ARG2_LOW (16 + 2 * 8 + 4)
+#else
+#define ARG2_LOW (16 + 2 * 8)
+#endif
+
+static int unseeded(void)
+{
+	struct bpf_insn f[] = {
+		{ LD_ABS, 0, 0, 0 },
+		{ JEQ, 0, 3, SYS_getrandom },
+		{ LD_ABS, 0, 0, ARG2_LOW },
+		{ JSET, 0, 1, GRND_NONBLOCK },
+		{ RET, 0, 0, RET_ERRNO | EAGAIN },
+		{ RET, 0, 0, RET_ALLOW },
+	};
+	struct bpf_prog prog = { sizeof f / sizeof f[0], f };
+	unsigned char b[16];
+	int blocking, nonblocking;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    prctl(PR_SET_SECCOMP, 2, &prog, 0, 0))
+		return 77;
+	blocking = getrandom(b, sizeof b, 0) == sizeof b;
+	errno = 0;
+	nonblocking = fails(getrandom(b, sizeof b, GRND_NONBLOCK), EAGAIN);
+	return (!blocking) | (!nonblocking) << 1;
+}
+
+/* In a child forked before this process first calls vrandom, which picks
+ * its backend once. */
+static void early_boot(void)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		exit(99);
+	}
+	if (!pid) {
+		setenv("VRANDOM_BACKEND", "syscall", 1);
+		_exit(unseeded());
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) {
+		CHECK(!"the early-boot child exited normally");
+		return;
+	}
+	status = WEXITSTATUS(status);
+	if (status == 77) {
+		printf("no seccomp here: the early-boot wait is not tested\n");
+		return;
+	}
+	printf("early boot (GRND_NONBLOCK gives EAGAIN): status %d\n", status);
+	CHECK(!(status & 1));   /* a blocking call waited and got its bytes */
+	CHECK(!(status & 2));   /* a non-blocking call saw EAGAIN */
+	CHECK(status < 4);
+}
+
 int main(void)
 {
+	early_boot();
 	routed();
 	flags();
 	arc4();
