@@ -72,6 +72,10 @@ expect 0 env VRANDOM_BACKEND=syscall "$V" info
 echo "$out" | grep -q '^backend: *syscall (VRANDOM_BACKEND=syscall)$' || fail "info: forced syscall"
 echo "$out" | grep -q '^mmap' && fail "info: mmap lines without the vDSO"
 [ "$(VRANDOM_BACKEND=syscall "$V" bytes 8 --raw | wc -c)" = 8 ] || fail "bytes under the syscall backend"
+expect 0 env VRANDOM_BACKEND=urandom "$V" info
+echo "$out" | grep -q '^backend: *urandom (VRANDOM_BACKEND=urandom)$' || fail "info: forced urandom"
+expect 0 env VRANDOM_BACKEND=urandom "$V" uuid 100
+[ "$(echo "$out" | sort -u | grep -Ecx '[0-9a-f-]{36}')" = 100 ] || fail "uuid 100 under the urandom backend"
 
 # bench --csv: a header and rows of five positive numbers.
 expect 0 "$V" bench --quick --csv

@@ -2,17 +2,14 @@
 #ifndef VRANDOM_CLI_H
 #define VRANDOM_CLI_H
 
-struct option;
-
-/* Each prints one line on stderr and returns the exit status (2 or 1). */
-int cli_usage_error(const char *fmt, ...)
-	__attribute__((__format__(__printf__, 1, 2)));
+/* One line on stderr; returns exit status 1. */
 int cli_error(const char *fmt, ...)
 	__attribute__((__format__(__printf__, 1, 2)));
-/* Flushes stdout; a write error ends the process (status 1, or 0 on EPIPE). */
+/* Flushes stdout and returns 0; a failed write ends the process with
+ * status 1 and a message, or with 0 when the reader closed the pipe. */
 int cli_flush(void);
-int cli_getopt(int argc, char **argv, const struct option *opts);
 
+/* `vrandom bench`: the engine in bench/, between the tool's conventions. */
 int cli_bench(int csv, int quick);
 
 #endif

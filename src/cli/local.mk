@@ -9,6 +9,21 @@ src_cli_vrandom_LDADD = libvrandom-bench.la libvrandom-core.la
 
 dist_man_MANS += man/vrandom.1 man/vrandom.3 man/vrandom-lua.3
 
+# `man vrandom_uniform` and the like: one-line pages that source vrandom(3).
+vrandom_man3_links = vrandom_getrandom vrandom_getentropy vrandom_buf \
+	vrandom_u32 vrandom_u64 vrandom_uniform vrandom_double \
+	vrandom_state_new vrandom_state_free vrandom_state_getrandom \
+	vrandom_state_buf vrandom_reserve vrandom_get_info vrandom_version
+install-data-hook: install-vrandom-man-links
+uninstall-hook: uninstall-vrandom-man-links
+install-vrandom-man-links:
+	@for f in $(vrandom_man3_links); do \
+	  echo '.so man3/vrandom.3' >"$(DESTDIR)$(man3dir)/$$f.3" || exit 1; \
+	done
+uninstall-vrandom-man-links:
+	@for f in $(vrandom_man3_links); do rm -f "$(DESTDIR)$(man3dir)/$$f.3"; done
+.PHONY: install-vrandom-man-links uninstall-vrandom-man-links
+
 TESTS += test/cli-usage.sh test/cli-output.sh test/cli-stream.sh \
 	test/cli-rngtest.sh test/man-render.sh
 EXTRA_DIST += test/cli-lib.sh test/cli-usage.sh test/cli-output.sh \

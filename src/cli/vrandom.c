@@ -53,7 +53,8 @@ static void vmsg(const char *fmt, va_list ap)
 	vfprintf(stderr, fmt, ap);
 }
 
-int cli_usage_error(const char *fmt, ...)
+static __attribute__((__format__(__printf__, 1, 2)))
+int usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -117,12 +118,12 @@ static int parse_count(const char *s, uint64_t *n)
 	uint64_t v = 0, scale = 1;
 
 	if (*p == '-')
-		return cli_usage_error("N must not be negative: '%s'", s);
+		return usage_error("N must not be negative: '%s'", s);
 	if (*p < '0' || *p > '9')
-		return cli_usage_error("N is not a number: '%s'", s);
+		return usage_error("N is not a number: '%s'", s);
 	for (; *p >= '0' && *p <= '9'; p++) {
 		if (v > (UINT64_MAX - (*p - '0')) / 10)
-			return cli_usage_error("N is too large: '%s'", s);
+			return usage_error("N is too large: '%s'", s);
 		v = v * 10 + (*p - '0');
 	}
 	switch (*p) {
@@ -131,9 +132,9 @@ static int parse_count(const char *s, uint64_t *n)
 	case 'K': scale <<= 10; p++;
 	}
 	if (*p)
-		return cli_usage_error("N is not a number: '%s'", s);
+		return usage_error("N is not a number: '%s'", s);
 	if (v > UINT64_MAX / scale)
-		return cli_usage_error("N is too large: '%s'", s);
+		return usage_error("N is too large: '%s'", s);
 	*n = v * scale;
 	return 0;
 }
@@ -147,23 +148,17 @@ static int help(void)
 
 /* getopt_long over a command's arguments.  Returns the option's value,
  * -1 at the end, or -2 after a usage error (already reported). */
-int cli_getopt(int argc, char **argv, const struct option *opts)
+static int next_opt(int argc, char **argv, const struct option *opts)
 {
 	int c;
 
-	/* A leading dash makes getopt take "-5" for an option; say what it is. */
-	if (optind < argc && argv[optind][0] == '-' &&
-	    argv[optind][1] >= '0' && argv[optind][1] <= '9') {
-		cli_usage_error("N must not be negative: '%s'", argv[optind]);
-		return -2;
-	}
 	opterr = 0;
 	c = getopt_long(argc, argv, "+h", opts, 0);
 	if (c == '?') {
 		if (optopt)
-			cli_usage_error("unknown option '-%c'", optopt);
+			usage_error("unknown option '-%c'", optopt);
 		else
-			cli_usage_error("unknown option '%s'", argv[optind - 1]);
+			usage_error("unknown option '%s'", argv[optind - 1]);
 		return -2;
 	}
 	return c;
@@ -178,7 +173,11 @@ static int args(int argc, char **argv, const struct option *opts, int *flag,
 
 	*have_n = 0;
 	for (;;) {
-		while ((c = cli_getopt(argc, argv, opts)) >= 0) {
+		/* getopt would take "-5" for an option; say what it is. */
+		if (optind < argc && argv[optind][0] == '-' &&
+		    argv[optind][1] >= '0' && argv[optind][1] <= '9')
+			return usage_error("N must not be negative: '%s'", argv[optind]);
+		while ((c = next_opt(argc, argv, opts)) >= 0) {
 			if (c == 'h') {
 				help();
 				return -1;
@@ -190,7 +189,7 @@ static int args(int argc, char **argv, const struct option *opts, int *flag,
 		if (optind == argc)
 			return 0;
 		if (*have_n)
-			return cli_usage_error("unexpected argument '%s'", argv[optind]);
+			return usage_error("unexpected argument '%s'", argv[optind]);
 		if ((r = parse_count(argv[optind++], n)))
 			return r;
 		*have_n = 1;
@@ -244,7 +243,7 @@ static size_t base64(char *d, const unsigned char *s, size_t n,
 	return p - d;
 }
 
-enum fmt { RAW, HEX, BASE64, TOKEN };
+enum fmt { RAW = 'r', HEX = 'x', BASE64 = 'b', TOKEN = 't' };
 
 static unsigned char rnd[CHUNK];
 static char txt[CHUNK * 2];
@@ -263,7 +262,8 @@ static int emit(uint64_t n, int endless, enum fmt f)
 		case BASE64: len = base64(txt, rnd, k, b64std, 1); out(txt, len); break;
 		case TOKEN:  len = base64(txt, rnd, k, b64url, 0); out(txt, len); break;
 		}
-		n -= k;
+		if (!endless)
+			n -= k;
 	}
 	/* What was written is the caller's secret; do not leave a copy. */
 	explicit_bzero(rnd, sizeof rnd);
@@ -276,7 +276,7 @@ static int emit(uint64_t n, int endless, enum fmt f)
 static int raw_ok(void)
 {
 	if (isatty(1))
-		return cli_usage_error("refusing to write raw bytes to a terminal");
+		return usage_error("refusing to write raw bytes to a terminal");
 	return 0;
 }
 
@@ -294,7 +294,7 @@ static int cmd_bytes(int argc, char **argv)
 	if ((r = args(argc, argv, opts, &f, &n, &have_n)))
 		return r < 0 ? 0 : r;
 	if (!have_n)
-		return cli_usage_error("missing N, the number of bytes");
+		return usage_error("missing N, the number of bytes");
 	if (f == RAW && (r = raw_ok()))
 		return r;
 	return emit(n, 0, f);
@@ -421,13 +421,13 @@ static int cmd_info(int argc, char **argv)
 	const char *forced = getenv("VRANDOM_BACKEND");
 	int c;
 
-	while ((c = cli_getopt(argc, argv, opts)) >= 0)
+	while ((c = next_opt(argc, argv, opts)) >= 0)
 		if (c == 'h')
 			return help();
 	if (c == -2)
 		return EXIT_USAGE;
 	if (optind < argc)
-		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+		return usage_error("unexpected argument '%s'", argv[optind]);
 	/* One draw first, so the pool counters show this thread's state. */
 	(void)vrandom_u32();
 	if (vrandom_get_info(&in))
@@ -468,7 +468,7 @@ static int cmd_bench(int argc, char **argv)
 	};
 	int c, csv = 0, quick = 0;
 
-	while ((c = cli_getopt(argc, argv, opts)) >= 0)
+	while ((c = next_opt(argc, argv, opts)) >= 0)
 		switch (c) {
 		case 'h': return help();
 		case 'c': csv = 1; break;
@@ -477,7 +477,7 @@ static int cmd_bench(int argc, char **argv)
 	if (c == -2)
 		return EXIT_USAGE;
 	if (optind < argc)
-		return cli_usage_error("unexpected argument '%s'", argv[optind]);
+		return usage_error("unexpected argument '%s'", argv[optind]);
 	return cli_bench(csv, quick);
 }
 
@@ -528,7 +528,7 @@ int main(int argc, char **argv)
 	/* A closed pipe must come back as EPIPE, which ends us with 0. */
 	signal(SIGPIPE, SIG_IGN);
 	if (!a)
-		return cli_usage_error("missing command");
+		return usage_error("missing command");
 	if (!strcmp(a, "--help") || !strcmp(a, "-h"))
 		return usage();
 	if (!strcmp(a, "--version") || !strcmp(a, "-V")) {
@@ -536,11 +536,11 @@ int main(int argc, char **argv)
 		return cli_flush();
 	}
 	if (a[0] == '-')
-		return cli_usage_error("unknown option '%s'", a);
+		return usage_error("unknown option '%s'", a);
 	for (i = 0; i < sizeof cmds / sizeof *cmds; i++)
 		if (!strcmp(a, cmds[i].name)) {
 			cmd = &cmds[i];
 			return cmd->run(argc - 1, argv + 1);
 		}
-	return cli_usage_error("unknown command '%s'", a);
+	return usage_error("unknown command '%s'", a);
 }
