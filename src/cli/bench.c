@@ -9,6 +9,8 @@
 #include "bench.h"
 #include "cli.h"
 
+/* main draws nothing before this: the engine times the first call in
+ * children forked from a process where vrandom is still untouched. */
 int cli_bench(int csv, int quick)
 {
 	struct vr_bench_opts o = { .quick = quick, .csv = csv, .progress = isatty(2) };

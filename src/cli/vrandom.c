@@ -40,6 +40,7 @@ struct cmd {
 	const char *name;
 	int (*run)(int, char **);
 	const char *args;
+	const char *summary;
 	const char *help;
 };
 
@@ -484,22 +485,22 @@ static int cmd_bench(int argc, char **argv)
 /* ---- main ---- */
 
 static const struct cmd cmds[] = {
-	{ "info", cmd_info, "",
+	{ "info", cmd_info, "", "backend, vDSO, state pool, kernel",
 	  "The backend in use, the vDSO symbol, the kernel's state size and\n"
 	  "mmap protection and flags, the state pool's counters, the kernel.\n" },
-	{ "bytes", cmd_bytes, "N [--hex|--base64|--raw]",
+	{ "bytes", cmd_bytes, "N [--hex|--base64|--raw]", "N random bytes",
 	  "N random bytes: lowercase hex (the default) or base64 on one line,\n"
 	  "or raw.  Raw bytes are refused when stdout is a terminal.\n" },
-	{ "uuid", cmd_uuid, "[N]",
+	{ "uuid", cmd_uuid, "[N]", "N version 4 UUIDs",
 	  "N version 4 UUIDs (RFC 9562), lowercase, one a line; N is 1 by default.\n" },
-	{ "token", cmd_token, "[N]",
+	{ "token", cmd_token, "[N]", "a base64url token of N bytes",
 	  "A token of N random bytes (32 by default) in base64url without\n"
 	  "padding (RFC 4648, section 5), on one line.\n" },
-	{ "stream", cmd_stream, "[N]",
+	{ "stream", cmd_stream, "[N]", "raw bytes, N or without end",
 	  "N raw random bytes to stdout, or an endless stream without N, e.g.\n"
 	  "for rngtest or dieharder.  Ends quietly with status 0 when the\n"
 	  "reader closes the pipe.  Refused when stdout is a terminal.\n" },
-	{ "bench", cmd_bench, "[--csv] [--quick]",
+	{ "bench", cmd_bench, "[--csv] [--quick]", "timings side by side",
 	  "Times vrandom, the raw vDSO, the getrandom system call and\n"
 	  "/dev/urandom side by side in one run, with ratios.  --csv prints\n"
 	  "comma-separated rows, --quick a shorter run.\n" },
@@ -507,13 +508,16 @@ static const struct cmd cmds[] = {
 
 static int usage(void)
 {
+	char synopsis[64];
 	size_t i;
 
 	printf("Usage: vrandom COMMAND [ARGUMENTS]\n"
 	       "Random bytes from the kernel, through its vDSO when it can.\n\n"
 	       "Commands:\n");
-	for (i = 0; i < sizeof cmds / sizeof *cmds; i++)
-		printf("  %-7s %s\n", cmds[i].name, cmds[i].args);
+	for (i = 0; i < sizeof cmds / sizeof *cmds; i++) {
+		snprintf(synopsis, sizeof synopsis, "%s %s", cmds[i].name, cmds[i].args);
+		printf("  %-31s %s\n", synopsis, cmds[i].summary);
+	}
 	printf("\nCounts take a K, M or G suffix (powers of 1024).\n"
 	       "'vrandom COMMAND --help' describes a command.\n"
 	       "Exit status: 0 done, 1 write or system error, 2 usage error.\n");
