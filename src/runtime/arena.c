@@ -5,7 +5,6 @@
  * counters) lives in ordinary memory beside it. */
 #include <errno.h>
 #include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -67,13 +66,17 @@ static int grow(size_t n)
 	unsigned char *mem;
 
 	n = pages * pool.per_page;
-	c = malloc(sizeof *c + n * sizeof c->state[0]);
-	if (!c)
-		return -ENOMEM;
+	/* Bookkeeping by mmap too: malloc would double a static binary's cost. */
+	c = mmap(0, sizeof *c + n * sizeof c->state[0], PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (c == MAP_FAILED)
+		return -errno;
 	mem = mmap(0, pages * pool.pagesz, pool.prot, pool.flags, -1, 0);
 	if (mem == MAP_FAILED) {
-		free(c);
-		return -errno;
+		int err = errno;
+
+		munmap(c, sizeof *c + n * sizeof c->state[0]);
+		return -err;
 	}
 	c->nstates = n;
 	for (i = n; i--; ) {

@@ -40,7 +40,8 @@ VR_HIDDEN void *__vr_vdso_sym(const void *img, size_t size,
 
 /* arena.c: the state pool.  Callers block signals around every call but
  * setup and stats, so a signal handler can never meet the lock held. */
-enum vr_owner { VR_FREE, VR_THREAD, VR_HANDLE, VR_HEAP };
+/* VR_NONE: no state of its own; such a thread or handle takes the system call. */
+enum vr_owner { VR_FREE, VR_THREAD, VR_HANDLE, VR_NONE };
 
 struct vrandom_state {
 	void *mem;                  /* opaque state in droppable memory */

@@ -37,10 +37,10 @@ static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 static pthread_key_t thread_key;
 
 /* The calling thread's opaque state, for the hot path.  The state's
- * bookkeeping is the thread key's value: &no_state once the pool failed
- * this thread, which then keeps to the system call. */
+ * bookkeeping is the thread key's value.  &no_state stands for every
+ * thread and handle the pool could not serve: they take the system call. */
 static __thread void *thread_mem __attribute__((__tls_model__("initial-exec")));
-static struct vrandom_state no_state = { .owner = VR_HEAP };
+static struct vrandom_state no_state = { .owner = VR_NONE };
 
 static const char *const backend_names[] = {
 	[VRANDOM_VDSO] = "vdso", [VRANDOM_SYSCALL] = "syscall",
@@ -185,7 +185,7 @@ static int vdso_setup(void)
 	if (VRANDOM_VDSO_CALL(vdso_fn, 0, 0, 0, &p, ~0UL) != 0)
 		goto unusable;
 	if (!pagesz)
-		pagesz = sysconf(_SC_PAGESIZE);
+		pagesz = getpagesize();
 	if (__vr_arena_setup(&p, pagesz) || pthread_key_create(&thread_key, thread_exit))
 		goto unusable;
 	if (pthread_atfork(__vr_arena_fork_prepare, __vr_arena_fork_parent, fork_child)) {
@@ -367,21 +367,15 @@ vrandom_state *vrandom_state_new(void)
 		__vr_restore_signals(&old);
 	}
 	/* Without a state from the pool the handle serves by system call. */
-	if (!st && (st = calloc(1, sizeof *st)))
-		st->owner = VR_HEAP;
-	return st;
+	return st ? st : &no_state;
 }
 
 void vrandom_state_free(vrandom_state *st)
 {
 	sigset_t old;
 
-	if (!st)
+	if (!st || st == &no_state)
 		return;
-	if (st->owner == VR_HEAP) {
-		free(st);
-		return;
-	}
 	__vr_block_signals(&old);
 	__vr_arena_put(st);
 	__vr_restore_signals(&old);
