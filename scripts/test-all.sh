@@ -7,6 +7,9 @@ set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 [ -x configure ] || ./autogen.sh >/dev/null 2>&1
+# Out-of-tree builds need a source tree that is not configured itself
+# (the quick start's demo command configures in the tree).
+[ ! -f config.status ] || make -s distclean >/dev/null 2>&1 || rm -f config.status
 jobs=$(nproc 2>/dev/null || echo 2)
 
 variant() {  # name, configure arguments...
