@@ -5,7 +5,10 @@ set -e
 pkgs="build-essential autoconf automake libtool pkg-config git
       musl-tools check liblua5.4-dev lua5.4 luarocks strace file
       rng-tools5 man-db groff-base gnuplot-nox
-      clang libclang-rt-14-dev valgrind libseccomp-dev"
+      clang libclang-rt-14-dev valgrind libseccomp-dev
+      qemu-user gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu
+      gcc-powerpc64le-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross
+      libc6-dev-riscv64-cross libc6-dev-ppc64el-cross libc6-dev-s390x-cross"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

@@ -2,6 +2,8 @@
 # Build every variant out of tree and run all its tests:
 #   build/glibc  the library, Check suites, Lua tests (make distcheck too)
 #   build/musl   static musl: smoke test, libc shim and its strace proof
+#   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
+#                harden-test.sh, fuzz.sh (each skips tools not installed)
 # Prints each suite's summary line at the end.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,6 +40,11 @@ if command -v musl-gcc >/dev/null 2>&1; then
 		ls _inst/usr/local/lib/libvrandom.a _inst/usr/local/lib/libvrandom-libc.a) ||
 		{ cat build/musl/install.out; exit 1; }
 fi
+
+# Portability and hardening: qemu-user, sanitizers, valgrind, fuzzing.
+sh scripts/cross-test.sh
+sh scripts/harden-test.sh
+sh scripts/fuzz.sh
 
 echo "== summaries"
 find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print |
