@@ -294,8 +294,8 @@ static int rand_info (lua_State *L)
 	return 1;
 }
 
-/* The metatable is set before the state is taken, so __gc returns the
- * state even if an error strikes in between. */
+/* st is NULL until the pool hands out a state, so a generator whose
+ * creation failed is one that __gc finds already closed. */
 static int rand_new (lua_State *L)
 {
 	Gen *g = (Gen *)lua_newuserdatauv(L, sizeof *g, 0);
