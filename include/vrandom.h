@@ -31,7 +31,9 @@ uint64_t vrandom_uniform(uint64_t upper_bound); /* [0, upper_bound), unbiased; 0
 double vrandom_double(void);                    /* [0, 1), a multiple of 2^-53 */
 
 /* Explicit opaque states: one per coroutine, green thread, Lua generator.
- * A state may move between threads but must not be used by two at once. */
+ * A state may move between threads but must not be used by two at once.
+ * Where no vDSO state can be had, every handle is one shared placeholder
+ * that takes the system call, so handles may then compare equal. */
 typedef struct vrandom_state vrandom_state;
 vrandom_state *vrandom_state_new(void);         /* NULL and errno on failure */
 void vrandom_state_free(vrandom_state *st);     /* NULL is a no-op */

@@ -268,9 +268,9 @@ static void states(void)
 
 	if (!a || !b)
 		hard("vrandom_state_new");
-	CHECK(a != b);
+	/* Without the vDSO, handles share one placeholder: the system call. */
 	if (is_vdso())
-		CHECK(info().states_in_use == base + 2);
+		CHECK(a != b && info().states_in_use == base + 2);
 	CHECK(vrandom_state_getrandom(a, x, sizeof x, 0) == sizeof x);
 	vrandom_state_buf(b, y, sizeof y);
 	CHECK(memcmp(x, y, sizeof x));
