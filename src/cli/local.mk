@@ -3,7 +3,8 @@
 # Linked with the runtime itself, not the shared library: the benchmark
 # reaches the raw vDSO through the internals.
 bin_PROGRAMS += src/cli/vrandom
-src_cli_vrandom_SOURCES = src/cli/vrandom.c src/cli/bench.c src/cli/cli.h
+src_cli_vrandom_SOURCES = src/cli/vrandom.c src/cli/names.c src/cli/bench.c \
+	src/cli/cli.h
 src_cli_vrandom_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/bench
 src_cli_vrandom_LDADD = libvrandom-bench.la libvrandom-core.la
 
@@ -46,3 +47,8 @@ bench-plot: src/cli/vrandom
 .PHONY: bench-plot
 CLEANFILES += bench.csv
 EXTRA_DIST += src/cli/bench.gp
+
+# The mmap names of `vrandom info`, against values the kernel may not send.
+check_PROGRAMS += src/cli/names-test
+src_cli_names_test_SOURCES = src/cli/names-test.c src/cli/names.c src/cli/cli.h
+TESTS += src/cli/names-test

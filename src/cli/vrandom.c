@@ -14,22 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include "vrandom.h"
 #include "cli.h"
-
-#ifndef MAP_DROPPABLE
-#define MAP_DROPPABLE 0x08
-#endif
-#ifndef MAP_SHARED_VALIDATE
-#define MAP_SHARED_VALIDATE 0x03
-#endif
-#ifndef MAP_TYPE
-#define MAP_TYPE 0x0f
-#endif
 
 enum { EXIT_WRITE = 1, EXIT_USAGE = 2 };
 
@@ -366,54 +355,6 @@ static int cmd_uuid(int argc, char **argv)
 
 /* ---- info ---- */
 
-struct name {
-	unsigned int mask, value;
-	const char *name;
-};
-
-#define BIT(x) { x, x, #x }
-#define TYPE(x) { MAP_TYPE, x, #x }
-
-static const struct name prot_names[] = {
-	BIT(PROT_READ), BIT(PROT_WRITE), BIT(PROT_EXEC),
-	{ 0 }
-};
-
-static const struct name map_names[] = {
-	TYPE(MAP_SHARED), TYPE(MAP_PRIVATE), TYPE(MAP_SHARED_VALIDATE),
-	TYPE(MAP_DROPPABLE),
-	BIT(MAP_ANONYMOUS), BIT(MAP_FIXED), BIT(MAP_GROWSDOWN), BIT(MAP_LOCKED),
-	BIT(MAP_NORESERVE), BIT(MAP_POPULATE), BIT(MAP_NONBLOCK), BIT(MAP_STACK),
-	BIT(MAP_HUGETLB),
-#ifdef MAP_SYNC
-	BIT(MAP_SYNC),
-#endif
-#ifdef MAP_FIXED_NOREPLACE
-	BIT(MAP_FIXED_NOREPLACE),
-#endif
-	{ 0 }
-};
-
-/* "A|B|0x40": names first, whatever no name covers in hex. */
-static void print_names(unsigned int v, const struct name *t, const char *zero)
-{
-	const char *sep = "";
-
-	if (!v) {
-		printf("%s\n", zero);
-		return;
-	}
-	for (; t->name; t++)
-		if (t->value && (v & t->mask) == t->value) {
-			printf("%s%s", sep, t->name);
-			v &= ~t->mask;
-			sep = "|";
-		}
-	if (v)
-		printf("%s0x%x", sep, v);
-	printf("\n");
-}
-
 static int cmd_info(int argc, char **argv)
 {
 	static const struct option opts[] = { { "help", 0, 0, 'h' }, { 0 } };
@@ -447,9 +388,10 @@ static int cmd_info(int argc, char **argv)
 		printf("state size:    %zu bytes\n", in.state_size);
 		printf("state stride:  %zu bytes\n", in.state_stride);
 		printf("mmap prot:     ");
-		print_names(in.mmap_prot, prot_names, "PROT_NONE");
-		printf("mmap flags:    ");
-		print_names(in.mmap_flags, map_names, "0");
+		cli_prot_names(stdout, in.mmap_prot);
+		printf("\nmmap flags:    ");
+		cli_map_names(stdout, in.mmap_flags);
+		printf("\n");
 		printf("arena:         %zu page%s, %zu states, %zu in use\n",
 		       in.arena_pages, in.arena_pages == 1 ? "" : "s",
 		       in.states_total, in.states_in_use);
