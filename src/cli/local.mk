@@ -29,7 +29,7 @@ TESTS += test/cli-usage.sh test/cli-output.sh test/cli-stream.sh \
 	test/cli-rngtest.sh test/man-render.sh
 EXTRA_DIST += test/cli-lib.sh test/cli-usage.sh test/cli-output.sh \
 	test/cli-stream.sh test/cli-rngtest.sh test/man-render.sh \
-	doc/README-cli.md doc/bench.png
+	doc/bench.png
 
 # make bench-plot: ns per call against request size, drawn by gnuplot into
 # doc/bench.png in the source tree, where the README shows it.

@@ -54,5 +54,5 @@ footprint:
 .PHONY: footprint
 
 EXTRA_DIST += src/musl/footprint.sh test/musl-strace.sh test/musl-symbols.sh \
-	doc/README-musl.md examples/musl-static/Makefile \
+	examples/musl-static/Makefile \
 	examples/musl-static/vrandom.mk
