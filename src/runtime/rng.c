@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -33,7 +34,6 @@ static enum vrandom_backend backend;
 static void *vdso_fn;
 static struct vr_params params;
 
-static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 static pthread_key_t thread_key;
 
 /* The calling thread's opaque state, for the hot path.  The state's
@@ -150,9 +150,35 @@ static ssize_t vdso_read(struct vrandom_state *st, void *buf, size_t len, unsign
 				 params.size_of_opaque_state);
 }
 
+
+/* ---- setup ---- */
+
+/* Setup runs once per process, with signals blocked.  A read that finds
+ * another thread inside it takes the system call instead of waiting, and a
+ * child forked in the middle starts it over: nothing waits on a setup that
+ * cannot finish. */
+enum { SETUP_NONE, SETUP_RUNNING, SETUP_DONE };
+static int setup_state;
+static int process_ready;       /* the thread key and fork handlers exist */
+
 static void fork_child(void)
 {
+	if (__atomic_load_n(&setup_state, __ATOMIC_RELAXED) == SETUP_RUNNING)
+		__atomic_store_n(&setup_state, SETUP_NONE, __ATOMIC_RELAXED);
 	__vr_arena_fork_child(pthread_getspecific(thread_key));
+}
+
+/* The key and the fork handlers come from a constructor: made lazily, they
+ * would be lost to a child forked while another thread made them.  Neither
+ * costs a system call. */
+__attribute__((__constructor__)) static void process_setup(void)
+{
+	if (process_ready || pthread_key_create(&thread_key, thread_exit))
+		return;
+	if (pthread_atfork(__vr_arena_fork_prepare, __vr_arena_fork_parent, fork_child))
+		pthread_key_delete(thread_key);
+	else
+		process_ready = 1;
 }
 
 /* ---- backend choice ---- */
@@ -186,12 +212,8 @@ static int vdso_setup(void)
 		goto unusable;
 	if (!pagesz)
 		pagesz = getpagesize();
-	if (__vr_arena_setup(&p, pagesz) || pthread_key_create(&thread_key, thread_exit))
+	if (!process_ready || __vr_arena_setup(&p, pagesz))
 		goto unusable;
-	if (pthread_atfork(__vr_arena_fork_prepare, __vr_arena_fork_parent, fork_child)) {
-		pthread_key_delete(thread_key);
-		goto unusable;
-	}
 	params = p;
 	return 1;
 unusable:
@@ -211,6 +233,8 @@ static void setup(void)
 {
 	enum vrandom_backend b = forced_backend();
 
+	/* Another constructor may call us before ours has run. */
+	process_setup();
 	if (b == VRANDOM_VDSO && !vdso_setup())
 		b = VRANDOM_SYSCALL;
 	if (b == VRANDOM_SYSCALL &&
@@ -223,9 +247,37 @@ static void setup(void)
 			 __ATOMIC_RELEASE);
 }
 
+/* 1 once the backend is chosen, 0 while another thread chooses it. */
+static int ready(void)
+{
+	int s = __atomic_load_n(&setup_state, __ATOMIC_ACQUIRE);
+	sigset_t old;
+
+	if (s == SETUP_DONE)
+		return 1;
+	if (s != SETUP_NONE ||
+	    !__atomic_compare_exchange_n(&setup_state, &s, SETUP_RUNNING, 0,
+					 __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE))
+		return s == SETUP_DONE;
+	__vr_block_signals(&old);
+	setup();
+	__atomic_store_n(&setup_state, SETUP_DONE, __ATOMIC_RELEASE);
+	__vr_restore_signals(&old);
+	return 1;
+}
+
+/* For what needs the backend itself: setup runs with signals blocked, so
+ * the thread we wait for is never the one waiting. */
+static void wait_ready(void)
+{
+	while (!ready())
+		sched_yield();
+}
+
 static ssize_t read_first(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
-	pthread_once(&setup_once, setup);
+	if (!ready())
+		return syscall_read(st, buf, len, flags);
 	return __atomic_load_n(&backend_read, __ATOMIC_ACQUIRE)(st, buf, len, flags);
 }
 
@@ -360,7 +412,7 @@ vrandom_state *vrandom_state_new(void)
 	struct vrandom_state *st = 0;
 	sigset_t old;
 
-	pthread_once(&setup_once, setup);
+	wait_ready();
 	if (backend == VRANDOM_VDSO) {
 		__vr_block_signals(&old);
 		st = __vr_arena_get(VR_HANDLE);
@@ -386,7 +438,7 @@ int vrandom_reserve(size_t nstates)
 	sigset_t old;
 	int r = 0;
 
-	pthread_once(&setup_once, setup);
+	wait_ready();
 	if (backend == VRANDOM_VDSO) {
 		__vr_block_signals(&old);
 		r = __vr_arena_reserve(nstates);
@@ -399,7 +451,7 @@ int vrandom_get_info(struct vrandom_info *info)
 {
 	if (!info)
 		return ret(-EINVAL);
-	pthread_once(&setup_once, setup);
+	wait_ready();
 	memset(info, 0, sizeof *info);
 	info->backend = backend;
 	info->backend_name = backend_names[backend];
