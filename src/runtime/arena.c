@@ -178,17 +178,19 @@ void __vr_arena_fork_parent(void)
 }
 
 /* In the child only the forking thread exists: the states of all the others
- * go back to the pool (the kernel already wiped their pages). */
+ * go back to the pool (the kernel already wiped their pages).  The lock is
+ * the one prepare took, held by this very thread: unlock it, as POSIX
+ * intends; initialising a locked mutex again is undefined (TSan says so). */
 void __vr_arena_fork_child(struct vrandom_state *keep)
 {
 	sigset_t old = pool.fork_mask;
 	struct chunk *c;
 	size_t i;
 
-	pthread_mutex_init(&pool.lock, 0);
 	for (c = pool.chunks; c; c = c->next)
 		for (i = 0; i < c->nstates; i++)
 			if (c->state[i].owner == VR_THREAD && &c->state[i] != keep)
 				release(&c->state[i]);
+	pthread_mutex_unlock(&pool.lock);
 	__vr_restore_signals(&old);
 }
