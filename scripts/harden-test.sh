@@ -35,16 +35,16 @@ asan() {
 	echo "== asan: ASan+UBSan, make check"
 	configure asan --enable-sanitizers
 	libasan=$(${CC:-cc} -print-file-name=libasan.so)
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
-		check asan LUA="env LD_PRELOAD=$libasan ASAN_OPTIONS=detect_leaks=0 $(command -v lua5.4 || echo false)"
+	(export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+	 check asan LUA="env LD_PRELOAD=$libasan ASAN_OPTIONS=detect_leaks=0 $(command -v lua5.4 || echo false)")
 }
 
 tsan() {
 	echo "== tsan: thread and fork tests"
 	configure tsan --enable-sanitizers=thread --without-lua
 	# Check forks each test; the children draw, they start no threads.
-	TSAN_OPTIONS="die_after_fork=0 halt_on_error=1" \
-		check tsan TESTS="test/check_rng test/hostile/threads"
+	(export TSAN_OPTIONS="die_after_fork=0 halt_on_error=1"
+	 check tsan TESTS="test/check_rng test/hostile/threads")
 }
 
 # Children that _exit() are checked for leaks too.  Not here: seccomp and
