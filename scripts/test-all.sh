@@ -47,5 +47,9 @@ sh scripts/harden-test.sh
 sh scripts/fuzz.sh
 
 echo "== summaries"
-find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print |
-	sort | xargs grep -hE '^[0-9]+%: Checks: |^[0-9]+ passed, [0-9]+ failed' || true
+find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print | sort |
+while read -r log; do
+	lines=$(grep -E '^[0-9]+%: Checks: |^[0-9]+ passed, [0-9]+ failed' "$log") || continue
+	echo "-- ${log#build/}"
+	echo "$lines"
+done
