@@ -110,7 +110,7 @@ static void progress(const struct vr_bench_opts *o, const char *what, size_t len
 
 static int measure_sizes(const struct vr_bench_opts *o, double ns[NSIZES][NMETHODS])
 {
-	int rounds = o->quick ? 3 : 9, r, m;
+	int rounds = 9, r, m;
 	double target = o->quick ? 2e5 : 2e6, t;
 	long n[NMETHODS];
 	size_t s;
