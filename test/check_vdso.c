@@ -4,17 +4,12 @@
  * defines itself, so the library finds whichever image the test chose. */
 #include <check.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "internal.h"
+#include "fakevdso/fakevdso.h"
 
 #define GRND_NONBLOCK 0x0001
 #define GRND_INSECURE 0x0004
@@ -22,52 +17,21 @@
 static const void *fake_base;
 static int fake_set, fake_secure;
 
-static unsigned long real_auxval(unsigned long type)
-{
-	unsigned long v[2];
-	FILE *f = fopen("/proc/self/auxv", "r");
-
-	/* ASan's runtime asks too, before main, when fopen cannot work yet
-	 * and no test is running to take an assertion. */
-	if (!f) {
-		errno = ENOENT;
-		return 0;
-	}
-	while (fread(v, sizeof v, 1, f) == 1 && v[0] != AT_NULL)
-		if (v[0] == type) {
-			fclose(f);
-			return v[1];
-		}
-	fclose(f);
-	errno = ENOENT;
-	return 0;
-}
-
 unsigned long getauxval(unsigned long type)
 {
 	if (type == AT_SYSINFO_EHDR && fake_set)
 		return (unsigned long)fake_base;
 	if (type == AT_SECURE && fake_secure)
 		return 1;
-	return real_auxval(type);
+	return fake_real_auxval(type);
 }
 
 static const void *map_image(const char *variant, size_t *size)
 {
-	char path[512];
-	struct stat sb;
-	void *p;
-	int fd;
+	const void *p = fake_map(FAKEVDSO_DIR, variant, size);
 
-	snprintf(path, sizeof path, "%s/fakevdso-%s.so", FAKEVDSO_DIR, variant);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	ck_assert_msg(fd >= 0, "cannot open %s", path);
-	ck_assert_int_eq(fstat(fd, &sb), 0);
-	p = mmap(0, sb.st_size, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
-	ck_assert_ptr_ne(p, MAP_FAILED);
-	close(fd);
-	if (size)
-		*size = sb.st_size;
+	ck_assert_msg(p, "cannot map %s/fakevdso-%s.so: %s", FAKEVDSO_DIR, variant,
+		      strerror(errno));
 	return p;
 }
 
@@ -85,22 +49,6 @@ static struct vrandom_info info(void)
 	return i;
 }
 
-/* The fake writes 0x5a ^ flags into every byte: proof it served the call. */
-static int served_by_fake(vrandom_state *st, unsigned flags)
-{
-	unsigned char b[100];
-	size_t i;
-
-	memset(b, 0, sizeof b);
-	if ((st ? vrandom_state_getrandom(st, b, sizeof b, flags) :
-		  vrandom_getrandom(b, sizeof b, flags)) != sizeof b)
-		return 0;
-	for (i = 0; i < sizeof b; i++)
-		if (b[i] != (0x5a ^ flags))
-			return 0;
-	return 1;
-}
-
 static void expect_fake_backend(void)
 {
 	struct vrandom_info i = info();
@@ -114,15 +62,15 @@ static void expect_fake_backend(void)
 	/* Exactly what the params query returned, nothing added. */
 	ck_assert_uint_eq(i.mmap_prot, 0x3);
 	ck_assert_uint_eq(i.mmap_flags, 0x22);
-	ck_assert(served_by_fake(0, 0));
-	ck_assert(served_by_fake(0, GRND_NONBLOCK));
-	ck_assert(served_by_fake(0, GRND_INSECURE));
+	ck_assert(fake_served(0, 0));
+	ck_assert(fake_served(0, GRND_NONBLOCK));
+	ck_assert(fake_served(0, GRND_INSECURE));
 }
 
 static void expect_syscall_backend(void)
 {
 	ck_assert_str_eq(info().backend_name, "syscall");
-	ck_assert(!served_by_fake(0, 0));
+	ck_assert(!fake_served(0, 0));
 }
 
 START_TEST(gnu_hash_only) { use_image("gnu"); expect_fake_backend(); }
@@ -152,7 +100,7 @@ START_TEST(states_never_straddle)
 	for (i = 0; i < N; i++) {
 		st[i] = vrandom_state_new();
 		ck_assert_ptr_nonnull(st[i]);
-		ck_assert_msg(served_by_fake(st[i], 0), "state %d", i);
+		ck_assert_msg(fake_served(st[i], 0), "state %d", i);
 	}
 	ck_assert_uint_eq(info().states_in_use, N);
 	for (i = 0; i < N; i++)
@@ -164,7 +112,7 @@ END_TEST
 static void *thread_check(void *arg)
 {
 	(void)arg;
-	return (void *)(long)served_by_fake(0, 0);
+	return (void *)(long)fake_served(0, 0);
 }
 
 START_TEST(threads_get_states)

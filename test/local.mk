@@ -28,7 +28,8 @@ test/fakevdso-%.so: $(fakevdso_deps) test/fakevdso-%.ver
 	  -Wl,--version-script=test/fakevdso-$*.ver -o $@ $(srcdir)/test/fakevdso/fakevdso.c
 
 CLEANFILES += $(FAKEVDSO_IMAGES) test/fakevdso-*.ver
-EXTRA_DIST += test/fakevdso/fakevdso.c test/fakevdso/fakevdso.lds test/no-check.sh
+EXTRA_DIST += test/fakevdso/fakevdso.c test/fakevdso/fakevdso.lds test/no-check.sh \
+	test/fakevdso/fakevdso.h
 
 if HAVE_CHECK
 check_PROGRAMS += test/check_rng test/check_vdso

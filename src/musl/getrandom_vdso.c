@@ -91,17 +91,15 @@ uint32_t arc4random(void)
 	return v;
 }
 
-/* Values below 2^32 mod bound would come up once more often than the rest;
- * rejecting them leaves a whole number of copies of [0, bound). */
+/* vrandom_uniform rejects the biased draws; it is unbiased for any bound
+ * and gives 0 below 2, as OpenBSD's does. */
 uint32_t arc4random_uniform(uint32_t bound)
 {
-	uint32_t min, r;
+	uint32_t r;
+	int cs;
 
-	if (bound < 2)
-		return 0;
-	min = -bound % bound;
-	do
-		r = arc4random();
-	while (r < min);
-	return r % bound;
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cs);
+	r = vrandom_uniform(bound);
+	pthread_setcancelstate(cs, 0);
+	return r;
 }

@@ -5,12 +5,10 @@
  * the fallback when the image will not do.  vrandom reads the vDSO base
  * through getauxval(), which this program defines. */
 #include <errno.h>
-#include <fcntl.h>
-#include <sys/auxv.h>
-#include <sys/stat.h>
 
 #include "hostile.h"
 #include "internal.h"
+#include "../fakevdso/fakevdso.h"
 
 #if defined __has_include
 #if __has_include(<valgrind/valgrind.h>)
@@ -26,65 +24,21 @@
 static const char *dir;
 static const void *fake_base;
 
-static unsigned long real_auxval(unsigned long type)
-{
-	unsigned long v[2];
-	FILE *f = fopen("/proc/self/auxv", "r");
-
-	while (f && fread(v, sizeof v, 1, f) == 1 && v[0] != AT_NULL)
-		if (v[0] == type) {
-			fclose(f);
-			return v[1];
-		}
-	if (f)
-		fclose(f);
-	errno = ENOENT;
-	return 0;
-}
-
 unsigned long getauxval(unsigned long type)
 {
 	if (type == AT_SYSINFO_EHDR)
 		return (unsigned long)fake_base;
-	return real_auxval(type);
+	return fake_real_auxval(type);
 }
 
 static void use_image(const char *variant)
 {
-	char path[512];
-	struct stat sb;
-	void *p;
-	int fd;
-
-	snprintf(path, sizeof path, "%s/fakevdso-%s.so", dir, variant);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &sb)) {
-		perror(path);
+	fake_base = fake_map(dir, variant, 0);
+	if (!fake_base) {
+		fprintf(stderr, "cannot map %s/fakevdso-%s.so: %s\n", dir, variant,
+			strerror(errno));
 		_exit(99);
 	}
-	p = mmap(0, sb.st_size, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
-	if (p == MAP_FAILED) {
-		perror("mmap");
-		_exit(99);
-	}
-	close(fd);
-	fake_base = p;
-}
-
-/* The fake writes 0x5a ^ flags into every byte; the kernel never would. */
-static int from_fake(vrandom_state *st, unsigned flags)
-{
-	unsigned char b[100];
-	size_t i;
-
-	memset(b, 0, sizeof b);
-	if ((st ? vrandom_state_getrandom(st, b, sizeof b, flags) :
-		  vrandom_getrandom(b, sizeof b, flags)) != sizeof b)
-		return 0;
-	for (i = 0; i < sizeof b; i++)
-		if (b[i] != (0x5a ^ flags))
-			return 0;
-	return 1;
 }
 
 static void served(const char *variant)
@@ -98,11 +52,11 @@ static void served(const char *variant)
 	T(i.vdso_symbol && !strcmp(i.vdso_symbol, VRANDOM_VDSO_SYM));
 	T(i.state_size == 200);
 	T(i.state_stride % VRANDOM_CACHE_LINE == 0);
-	T(from_fake(0, 0));
-	T(from_fake(0, GRND_NONBLOCK));
+	T(fake_served(0, 0));
+	T(fake_served(0, GRND_NONBLOCK));
 	st = vrandom_state_new();
 	T(st != 0);
-	T(from_fake(st, 0));
+	T(fake_served(st, 0));
 	vrandom_state_free(st);
 }
 
