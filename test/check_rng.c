@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -538,6 +539,49 @@ START_TEST(signal_reentry)
 }
 END_TEST
 
+/* A handler that takes a thread's first state while that thread is inside
+ * vrandom_get_info (which holds the pool lock) must not deadlock. */
+static volatile sig_atomic_t usr1_done;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	vrandom_u32();
+	usr1_done = 1;
+}
+
+static void *info_loop(void *arg)
+{
+	struct vrandom_info i;
+
+	(void)arg;
+	while (!usr1_done)
+		vrandom_get_info(&i);
+	return 0;
+}
+
+START_TEST(signal_during_info)
+{
+	pthread_t t;
+	int k;
+
+	signal(SIGUSR1, on_usr1);
+	vrandom_u32();
+	/* The window is narrow: many fresh threads to hit it. */
+	for (k = 0; k < 3000; k++) {
+		usr1_done = 0;
+		ck_assert_int_eq(pthread_create(&t, 0, info_loop, 0), 0);
+		while (!usr1_done) {
+			pthread_kill(t, SIGUSR1);
+			sched_yield();
+		}
+		pthread_join(t, 0);
+	}
+	if (info().backend == VRANDOM_VDSO)
+		ck_assert_uint_eq(info().states_in_use, 1);
+}
+END_TEST
+
 /* ---- forced backends ---- */
 
 START_TEST(forced_syscall)
@@ -642,6 +686,7 @@ static Suite *suite(void)
 	tcase_add_test(t, fork_multithreaded);
 	tcase_add_test(t, fork_keeps_handles);
 	tcase_add_test(t, signal_reentry);
+	tcase_add_test(t, signal_during_info);
 	tcase_add_test(t, forced_syscall);
 	tcase_add_test(t, forced_urandom);
 	tcase_add_test(t, forced_unknown_is_auto);

@@ -13,9 +13,10 @@ EXTRA_DIST += $(LUA_TESTS)
 
 if HAVE_LUA
 luac_LTLIBRARIES = src/lua/vrandom.la
-src_lua_vrandom_la_SOURCES = src/lua/lrandom.c
-src_lua_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA_CFLAGS)
-src_lua_vrandom_la_LIBADD = libvrandom-core.la
+# The runtime is compiled again for it with VRANDOM_DLOPEN: no
+# initial-exec TLS, which musl's dlopen refuses.
+src_lua_vrandom_la_SOURCES = src/lua/lrandom.c $(libvrandom_core_la_SOURCES)
+src_lua_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA_CFLAGS) -DVRANDOM_DLOPEN
 src_lua_vrandom_la_LDFLAGS = -module -avoid-version -shared \
 	-export-symbols-regex '^luaopen_vrandom$$'
 

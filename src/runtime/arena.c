@@ -5,6 +5,7 @@
  * counters) lives in ordinary memory beside it. */
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -61,11 +62,18 @@ int __vr_arena_setup(const struct vr_params *p, size_t pagesz)
  * glibc a file read, more than the rest of the first call together. */
 static int grow(size_t n)
 {
-	size_t pages = (n + pool.per_page - 1) / pool.per_page, i;
+	size_t pages, i;
 	struct chunk *c;
 	unsigned char *mem;
 
+	/* vrandom_reserve(SIZE_MAX) must fail, not wrap to a small mapping. */
+	if (n > SIZE_MAX - pool.per_page)
+		return -ENOMEM;
+	pages = (n + pool.per_page - 1) / pool.per_page;
 	n = pages * pool.per_page;
+	if (pages > SIZE_MAX / pool.pagesz ||
+	    n > (SIZE_MAX - sizeof *c) / sizeof c->state[0])
+		return -ENOMEM;
 	/* Bookkeeping by mmap too: malloc would double a static binary's cost. */
 	c = mmap(0, sizeof *c + n * sizeof c->state[0], PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -113,8 +121,6 @@ struct vrandom_state *__vr_arena_get(enum vr_owner owner)
 		pool.in_use++;
 	}
 	pthread_mutex_unlock(&pool.lock);
-	if (err)
-		errno = -err;
 	return st;
 }
 

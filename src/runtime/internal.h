@@ -39,7 +39,8 @@ VR_HIDDEN void *__vr_vdso_sym(const void *img, size_t size,
 			      const char *name, const char *version);
 
 /* arena.c: the state pool.  Callers block signals around every call but
- * setup and stats, so a signal handler can never meet the lock held. */
+ * setup, so a signal handler can never meet the lock held.  A failed get
+ * returns NULL: its callers fall back to the system call. */
 /* VR_NONE: no state of its own; such a thread or handle takes the system call. */
 enum vr_owner { VR_FREE, VR_THREAD, VR_HANDLE, VR_NONE };
 

@@ -38,8 +38,16 @@ static pthread_key_t thread_key;
 
 /* The calling thread's opaque state, for the hot path.  The state's
  * bookkeeping is the thread key's value.  &no_state stands for every
- * thread and handle the pool could not serve: they take the system call. */
+ * thread and handle the pool could not serve: they take the system call.
+ * Initial-exec keeps the lookup to one load, but musl refuses to dlopen a
+ * library that uses it, so what is built for dlopen (the Lua module) goes
+ * without. */
+#ifdef VRANDOM_DLOPEN
+static __thread void *thread_mem;
+#else
 static __thread void *thread_mem __attribute__((__tls_model__("initial-exec")));
+#endif
+static __thread int thread_exiting;
 static struct vrandom_state no_state = { .owner = VR_NONE };
 
 static const char *const backend_names[] = {
@@ -75,12 +83,11 @@ static int urandom_wait(unsigned int flags)
 /* A descriptor of our own per call: one kept open could be closed by the
  * program and its number reused for a file of the program's between our
  * check and our read.  This path serves only kernels before 3.17. */
-static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
+static ssize_t urandom_fill(void *buf, size_t len, unsigned int flags)
 {
 	int fd, r = urandom_wait(flags);
 	ssize_t n;
 
-	(void)st;
 	if (r)
 		return r;
 	do
@@ -91,6 +98,20 @@ static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, uns
 	n = read(fd, buf, len);
 	n = n < 0 ? -errno : n;
 	close(fd);
+	return n;
+}
+
+/* poll and read are cancellation points: a cancelled thread would leak
+ * the descriptor. */
+static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
+{
+	ssize_t n;
+	int cs;
+
+	(void)st;
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cs);
+	n = urandom_fill(buf, len, flags);
+	pthread_setcancelstate(cs, 0);
 	return n;
 }
 
@@ -110,6 +131,9 @@ static void thread_exit(void *arg)
 
 	__vr_block_signals(&old);
 	thread_mem = 0;
+	/* A later destructor or a signal handler may still call in: it must
+	 * not take a state that nothing would give back. */
+	thread_exiting = 1;
 	if (arg != &no_state)
 		__vr_arena_put(arg);
 	__vr_restore_signals(&old);
@@ -120,8 +144,11 @@ static void thread_exit(void *arg)
 static __attribute__((__noinline__)) struct vrandom_state *thread_state(void)
 {
 	struct vrandom_state *st;
+	int saved = errno;
 	sigset_t old;
 
+	if (thread_exiting)
+		return &no_state;
 	__vr_block_signals(&old);
 	st = pthread_getspecific(thread_key);
 	if (!st) {
@@ -135,6 +162,7 @@ static __attribute__((__noinline__)) struct vrandom_state *thread_state(void)
 		thread_mem = st->mem;
 	}
 	__vr_restore_signals(&old);
+	errno = saved;          /* a failed mmap is no error of the caller's */
 	return st;
 }
 
@@ -255,15 +283,17 @@ static int ready(void)
 
 	if (s == SETUP_DONE)
 		return 1;
-	if (s != SETUP_NONE ||
-	    !__atomic_compare_exchange_n(&setup_state, &s, SETUP_RUNNING, 0,
-					 __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE))
-		return s == SETUP_DONE;
+	/* Blocked before the claim: no handler may find its own thread's
+	 * setup running and wait for it. */
 	__vr_block_signals(&old);
-	setup();
-	__atomic_store_n(&setup_state, SETUP_DONE, __ATOMIC_RELEASE);
+	if (s == SETUP_NONE &&
+	    __atomic_compare_exchange_n(&setup_state, &s, SETUP_RUNNING, 0,
+					__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+		setup();
+		__atomic_store_n(&setup_state, s = SETUP_DONE, __ATOMIC_RELEASE);
+	}
 	__vr_restore_signals(&old);
-	return 1;
+	return s == SETUP_DONE;
 }
 
 /* For what needs the backend itself: setup runs with signals blocked, so
@@ -410,6 +440,7 @@ double vrandom_double(void)
 vrandom_state *vrandom_state_new(void)
 {
 	struct vrandom_state *st = 0;
+	int saved = errno;
 	sigset_t old;
 
 	wait_ready();
@@ -419,6 +450,7 @@ vrandom_state *vrandom_state_new(void)
 		__vr_restore_signals(&old);
 	}
 	/* Without a state from the pool the handle serves by system call. */
+	errno = saved;
 	return st ? st : &no_state;
 }
 
@@ -449,6 +481,8 @@ int vrandom_reserve(size_t nstates)
 
 int vrandom_get_info(struct vrandom_info *info)
 {
+	sigset_t old;
+
 	if (!info)
 		return ret(-EINVAL);
 	wait_ready();
@@ -461,7 +495,9 @@ int vrandom_get_info(struct vrandom_info *info)
 		info->state_size = params.size_of_opaque_state;
 		info->mmap_prot = params.mmap_prot;
 		info->mmap_flags = params.mmap_flags;
+		__vr_block_signals(&old);
 		__vr_arena_stats(info);
+		__vr_restore_signals(&old);
 	}
 	return 0;
 }

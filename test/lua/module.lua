@@ -41,6 +41,9 @@ if dyn then
   T.check(not dyn:find("NEEDED%s+liblua"), "not linked against liblua")
   T.check(not dyn:find("NEEDED%s+libvrandom"), "the runtime is linked in")
   T.check(dyn:find("NEEDED%s+libc%.so") ~= nil, "objdump saw the dynamic section")
+  -- musl's dlopen refuses a library with initial-exec TLS (DF_STATIC_TLS).
+  local flags = tonumber(dyn:match("\n%s*FLAGS%s+(0x%x+)") or "0")
+  T.check(flags & 0x10 == 0, "no initial-exec TLS (dlopen under musl)")
 else
   print("# objdump not available: dependencies not checked")
 end
