@@ -541,13 +541,13 @@ END_TEST
 
 /* A handler that takes a thread's first state while that thread is inside
  * vrandom_get_info (which holds the pool lock) must not deadlock. */
-static volatile sig_atomic_t usr1_done;
+static int usr1_done;     /* atomic: the handler runs on another thread */
 
 static void on_usr1(int sig)
 {
 	(void)sig;
 	vrandom_u32();
-	usr1_done = 1;
+	__atomic_store_n(&usr1_done, 1, __ATOMIC_RELEASE);
 }
 
 static void *info_loop(void *arg)
@@ -555,7 +555,7 @@ static void *info_loop(void *arg)
 	struct vrandom_info i;
 
 	(void)arg;
-	while (!usr1_done)
+	while (!__atomic_load_n(&usr1_done, __ATOMIC_ACQUIRE))
 		vrandom_get_info(&i);
 	return 0;
 }
@@ -569,9 +569,9 @@ START_TEST(signal_during_info)
 	vrandom_u32();
 	/* The window is narrow: many fresh threads to hit it. */
 	for (k = 0; k < 3000; k++) {
-		usr1_done = 0;
+		__atomic_store_n(&usr1_done, 0, __ATOMIC_RELEASE);
 		ck_assert_int_eq(pthread_create(&t, 0, info_loop, 0), 0);
-		while (!usr1_done) {
+		while (!__atomic_load_n(&usr1_done, __ATOMIC_ACQUIRE)) {
 			pthread_kill(t, SIGUSR1);
 			sched_yield();
 		}
