@@ -16,6 +16,7 @@
 
 #include "config.h"
 #include "vrandom.h"
+#include "check_main.h"
 
 #define GRND_NONBLOCK 0x0001
 #define GRND_RANDOM   0x0002
@@ -696,12 +697,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_set_fork_status(sr, CK_FORK);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(suite());
 }

@@ -15,24 +15,12 @@
 #include <unistd.h>
 
 #include "vrandom.h"
+#include "tally.h"
 
 uint32_t arc4random(void);
 void arc4random_buf(void *, size_t);
 uint32_t arc4random_uniform(uint32_t);
 
-static int passed, failed;
-
-#define CHECK(c) check(!!(c), #c, __LINE__)
-
-static void check(int ok, const char *what, int line)
-{
-	if (ok)
-		passed++;
-	else {
-		failed++;
-		printf("FAIL line %d: %s\n", line, what);
-	}
-}
 
 static int fails(ssize_t r, int err)
 {
@@ -221,6 +209,5 @@ int main(void)
 	flags();
 	arc4();
 	cancellation();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return tally_finish();
 }

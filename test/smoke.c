@@ -20,6 +20,7 @@
 
 #include "arch.h"
 #include "vrandom.h"
+#include "tally.h"
 
 #define GRND_NONBLOCK 0x0001
 #define GRND_RANDOM   0x0002
@@ -31,19 +32,6 @@
 #define VDSO_SYM "getrandom"
 #endif
 
-static int passed, failed;
-
-#define CHECK(c) check(!!(c), #c, __LINE__)
-
-static void check(int ok, const char *what, int line)
-{
-	if (ok)
-		passed++;
-	else {
-		failed++;
-		printf("FAIL line %d: %s\n", line, what);
-	}
-}
 
 static void hard(const char *what)
 {
@@ -482,6 +470,5 @@ int main(void)
 	core(0);
 	reserve();
 	forks();
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return tally_finish();
 }

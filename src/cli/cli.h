@@ -3,6 +3,15 @@
 #define VRANDOM_CLI_H
 
 #include <stdio.h>
+#include <sys/mman.h>
+
+/* Older C library headers lack the newest kernel values. */
+#ifndef MAP_DROPPABLE
+#define MAP_DROPPABLE 0x08
+#endif
+#ifndef MAP_SHARED_VALIDATE
+#define MAP_SHARED_VALIDATE 0x03
+#endif
 
 /* One line on stderr; returns exit status 1. */
 int cli_error(const char *fmt, ...)

@@ -8,12 +8,6 @@
 
 #include "cli.h"
 
-#ifndef MAP_DROPPABLE
-#define MAP_DROPPABLE 0x08
-#endif
-#ifndef MAP_SHARED_VALIDATE
-#define MAP_SHARED_VALIDATE 0x03
-#endif
 
 static int failures;
 

@@ -6,13 +6,6 @@
 
 #include "cli.h"
 
-/* Older C library headers lack the newest kernel values. */
-#ifndef MAP_DROPPABLE
-#define MAP_DROPPABLE 0x08
-#endif
-#ifndef MAP_SHARED_VALIDATE
-#define MAP_SHARED_VALIDATE 0x03
-#endif
 #ifndef MAP_TYPE
 #define MAP_TYPE 0x0f
 #endif
