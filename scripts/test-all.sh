@@ -14,6 +14,16 @@ cd "$top"
 [ ! -f config.status ] || make -s distclean >/dev/null 2>&1 || rm -f config.status
 jobs=$(nproc 2>/dev/null || echo 2)
 
+# Each part's time goes to a list printed at the end.
+times=$(mktemp); trap 'rm -f "$times"' EXIT
+t0=$(date +%s)
+timed() {  # label, command...: runs it and notes how long it took
+	label=$1; shift
+	start=$(date +%s)
+	"$@"
+	echo "$label $(($(date +%s) - start)) s" >>"$times"
+}
+
 variant() {  # name, configure arguments...
 	name=$1; shift
 	rm -rf "build/$name"; mkdir -p "build/$name"
@@ -27,14 +37,18 @@ variant() {  # name, configure arguments...
 	grep -E '^(PASS|SKIP|FAIL|XFAIL|XPASS|ERROR):' "build/$name/make-check.out" || true
 }
 
-variant glibc
-echo "== glibc: make distcheck"
-(cd build/glibc && make -s -j"$jobs" distcheck >distcheck.out 2>&1) ||
-	{ tail -n 60 build/glibc/distcheck.out; exit 1; }
+distcheck() {
+	echo "== glibc: make distcheck"
+	(cd build/glibc && make -s -j"$jobs" distcheck >distcheck.out 2>&1) ||
+		{ tail -n 60 build/glibc/distcheck.out; exit 1; }
+}
+
+timed "glibc build and tests:" variant glibc
+timed "glibc distcheck:" distcheck
 
 # Static musl (deps.sh installs musl-tools): smoke test, shim, strace proof.
 if command -v musl-gcc >/dev/null 2>&1; then
-	variant musl CC=musl-gcc --enable-static --disable-shared
+	timed "musl build and tests:" variant musl CC=musl-gcc --enable-static --disable-shared
 	echo "== musl: make install"
 	(cd build/musl && make -s install DESTDIR="$top/build/musl/_inst" >install.out 2>&1 &&
 		ls _inst/usr/local/lib/libvrandom.a _inst/usr/local/lib/libvrandom-libc.a) ||
@@ -42,9 +56,9 @@ if command -v musl-gcc >/dev/null 2>&1; then
 fi
 
 # Portability and hardening: qemu-user, sanitizers, valgrind, fuzzing.
-sh scripts/cross-test.sh
-sh scripts/harden-test.sh
-sh scripts/fuzz.sh
+timed "cross builds under qemu:" sh scripts/cross-test.sh
+timed "sanitizers and valgrind:" sh scripts/harden-test.sh
+timed "fuzzing:" sh scripts/fuzz.sh
 
 echo "== summaries"
 find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print | sort |
@@ -53,3 +67,7 @@ while read -r log; do
 	echo "-- ${log#build/}"
 	echo "$lines"
 done
+
+echo "== time taken"
+cat "$times"
+echo "all: $(($(date +%s) - t0)) s"
