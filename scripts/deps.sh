@@ -3,7 +3,7 @@
 # Packages already present are left as they are.
 set -e
 pkgs="build-essential autoconf automake libtool pkg-config git
-      musl-tools check liblua5.4-dev lua5.4 luarocks strace file
+      musl-tools check liblua5.4-dev lua5.4 luarocks strace file dpkg-dev
       rng-tools5 man-db groff-base gnuplot-nox
       clang libclang-rt-14-dev valgrind libseccomp-dev
       qemu-user gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu
