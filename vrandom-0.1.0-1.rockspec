@@ -29,7 +29,7 @@ build = {
          -- src/lua/rock stands in for configure: config.h and the arch layer.
          incdirs = { "src/lua/rock", "include", "src/runtime" },
          defines = { "_GNU_SOURCE", "VRANDOM_DLOPEN" },
-         libraries = { "pthread" },
+         libraries = { "pthread", "dl" },
       },
    },
 }

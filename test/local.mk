@@ -48,3 +48,21 @@ EXTRA_test_check_vdso_DEPENDENCIES = $(FAKEVDSO_IMAGES)
 else
 TESTS += test/no-check.sh
 endif
+
+# libvrandom.so loaded into a link namespace of its own (glibc's dlmopen,
+# and an LD_AUDIT module linked with it).  The test program is not linked
+# with the library: it loads the one just built.
+if LIBC_GLIBC
+check_PROGRAMS += test/namespace
+TESTS += test/namespace
+check_LTLIBRARIES = test/audit.la
+test_audit_la_SOURCES = test/audit.c
+test_audit_la_LIBADD = libvrandom.la
+# -rpath: a check library is otherwise built static only.
+test_audit_la_LDFLAGS = -module -avoid-version -shared -rpath $(abs_builddir)
+test_namespace_CFLAGS = $(AM_CFLAGS) -I$(srcdir)/test/hostile \
+	-DVRANDOM_SO='"$(abs_builddir)/.libs/libvrandom.so"' \
+	-DVRANDOM_LIBDIR='"$(abs_builddir)/.libs"' \
+	-DVRANDOM_AUDIT='"$(abs_builddir)/test/.libs/audit.so"'
+EXTRA_test_namespace_DEPENDENCIES = libvrandom.la test/audit.la
+endif

@@ -35,6 +35,14 @@ test_lua_unload_SOURCES = test/lua/unload.c
 test_lua_unload_CPPFLAGS = $(LUA_CFLAGS)
 test_lua_unload_LDADD = $(LUA_LIBS)
 
+# A host linked with libvrandom.so that also loads the module, which has a
+# runtime of its own: two pools and two thread keys in one process.
+check_PROGRAMS += test/lua/two_runtimes
+TESTS += test/lua/two_runtimes
+test_lua_two_runtimes_SOURCES = test/lua/two_runtimes.c
+test_lua_two_runtimes_CPPFLAGS = $(AM_CPPFLAGS) $(LUA_CFLAGS) -I$(srcdir)/test
+test_lua_two_runtimes_LDADD = libvrandom.la $(LUA_LIBS)
+
 # failure.lua runs the module under this filter, when libseccomp is there.
 if HAVE_SECCOMP
 check_PROGRAMS += test/lua/nogetrandom

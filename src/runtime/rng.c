@@ -4,6 +4,8 @@
  * system call, /dev/urandom (kernels before 3.17 only).  Whatever the fast
  * path cannot serve -- no state, a re-entrant call, a failed mapping -- goes
  * to the system call, which is always correct. */
+#include "config.h"     /* first: it may define _GNU_SOURCE */
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -15,8 +17,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "config.h"
 #include "internal.h"
+
+#ifdef HAVE_LINK_NAMESPACES
+#include <dlfcn.h>
+#include <link.h>
+#endif
 
 #define GRND_NONBLOCK 0x0001
 #define GRND_RANDOM   0x0002
@@ -187,7 +193,8 @@ static ssize_t vdso_read(struct vrandom_state *st, void *buf, size_t len, unsign
  * cannot finish. */
 enum { SETUP_NONE, SETUP_RUNNING, SETUP_DONE };
 static int setup_state;
-static int process_ready;       /* the thread key and fork handlers exist */
+/* 1: the thread key and fork handlers exist; -1: they would not serve. */
+static int process_ready;
 
 static void fork_child(void)
 {
@@ -196,17 +203,44 @@ static void fork_child(void)
 	__vr_arena_fork_child(pthread_getspecific(thread_key));
 }
 
+/* A copy of us loaded into a link namespace of its own (dlmopen, LD_AUDIT)
+ * runs on that namespace's libc: its thread keys index the same slots as
+ * the program's, and the program's libc runs neither their destructors nor
+ * the namespace's fork handlers.  Such a copy keeps no states and takes
+ * the system call, as glibc's own getrandom does there.  dladdr1 finds no
+ * object in a static program, which has one namespace only. */
+static int foreign_namespace(void)
+{
+#ifdef HAVE_LINK_NAMESPACES
+	struct link_map *map = 0;
+	Lmid_t id;
+	Dl_info di;
+
+	if (!dladdr1((void *)foreign_namespace, &di, (void **)&map,
+		     RTLD_DL_LINKMAP) || !map)
+		return 0;
+	return dlinfo(map, RTLD_DI_LMID, &id) || id != LM_ID_BASE;
+#else
+	return 0;
+#endif
+}
+
 /* The key and the fork handlers come from a constructor: made lazily, they
  * would be lost to a child forked while another thread made them.  Neither
  * costs a system call. */
 __attribute__((__constructor__)) static void process_setup(void)
 {
-	if (process_ready || pthread_key_create(&thread_key, thread_exit))
+	if (process_ready)
 		return;
-	if (pthread_atfork(__vr_arena_fork_prepare, __vr_arena_fork_parent, fork_child))
-		pthread_key_delete(thread_key);
-	else
-		process_ready = 1;
+	if (foreign_namespace())
+		process_ready = -1;
+	else if (!pthread_key_create(&thread_key, thread_exit)) {
+		if (pthread_atfork(__vr_arena_fork_prepare, __vr_arena_fork_parent,
+				   fork_child))
+			pthread_key_delete(thread_key);
+		else
+			process_ready = 1;
+	}
 }
 
 /* ---- backend choice ---- */
@@ -240,7 +274,7 @@ static int vdso_setup(void)
 		goto unusable;
 	if (!pagesz)
 		pagesz = getpagesize();
-	if (!process_ready || __vr_arena_setup(&p, pagesz))
+	if (process_ready != 1 || __vr_arena_setup(&p, pagesz))
 		goto unusable;
 	params = p;
 	return 1;

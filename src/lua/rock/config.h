@@ -2,3 +2,9 @@
  * runtime with this directory first on the include path.  The version is
  * checked against configure's by test/lua/module.lua. */
 #define PACKAGE_VERSION "0.1.0"
+/* glibc has link namespaces (dlmopen, LD_AUDIT) for the runtime to detect;
+ * musl has none.  configure probes for it; here the C library tells. */
+#include <features.h>
+#ifdef __GLIBC__
+#define HAVE_LINK_NAMESPACES 1
+#endif
