@@ -21,7 +21,7 @@ echo "== lua-static: Lua source $(basename "$tree")"
 (cd "$b" && "$top/configure" -q CC=musl-gcc --enable-static --disable-shared \
 	--with-lua-src="$tree" CFLAGS="-Os -ffunction-sections -fdata-sections" \
 	LDFLAGS="-Wl,--gc-sections" >configure.out 2>&1) || { cat "$b/configure.out"; exit 1; }
-make -s -C "$b" -j2 >"$b/make.out" 2>&1 &&
+make -s -C "$b" -j2 all test/lua/threads >"$b/make.out" 2>&1 &&
 	make -s -C "$b" install DESTDIR="$b/_inst" >"$b/install.out" 2>&1 ||
 	{ tail -n 30 "$b/make.out" "$b/install.out"; exit 1; }
 lua=$b/src/lua/vrandom-lua
@@ -57,6 +57,9 @@ for s in random strings generator static failure; do
 	script "$s.lua under vrandom-lua" env -u VRANDOM_BACKEND \
 		top_builddir="${helper:-$b}" "$lua" "$top/test/lua/$s.lua"
 done
+
+# Linked into a program: thread exit gives the states back, fork is safe.
+script "test/lua/threads (binding linked in)" "$b/test/lua/threads"
 
 # The strace proof: 100,000 vrandom.random() calls, the vDSO serving.
 backend=$("$lua" -e 'io.write(require("vrandom").info().backend)')

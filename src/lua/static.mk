@@ -66,3 +66,14 @@ footprint-lua:
 	@echo "footprint-lua: configure --with-lua-src=DIR first"
 endif
 .PHONY: footprint-lua
+
+# The binding linked into a program: threads and fork (scripts/lua-static-test.sh).
+if HAVE_LUA_SRC
+check_PROGRAMS += test/lua/threads
+TESTS += test/lua/threads
+test_lua_threads_SOURCES = test/lua/threads.c
+test_lua_threads_CPPFLAGS = $(AM_CPPFLAGS) $(luasrc_cflags)
+test_lua_threads_LDFLAGS = $(luasrc_ldflags)
+test_lua_threads_LDADD = $(luasrc_objs) src/lua/luasrc/linit.$(OBJEXT) \
+	src/lua/libvrandom-lua.a libvrandom.la -lm
+endif
