@@ -57,18 +57,7 @@ src_lua_lua_plain_LDADD = $(luasrc_lua) $(luasrc_objs) \
 	src/lua/luasrc/linit.$(OBJEXT) -lm
 CLEANFILES += src/lua/lua-plain
 
-footprint-lua: src/lua/vrandom-lua$(EXEEXT) src/lua/lua-plain$(EXEEXT)
-	@STRIP='$(STRIP)' SIZE='$(STRIP:strip=size)' \
-	  $(SHELL) $(srcdir)/src/lua/footprint-lua.sh \
-	  src/lua/lua-plain$(EXEEXT) src/lua/vrandom-lua$(EXEEXT)
-else
-footprint-lua:
-	@echo "footprint-lua: configure --with-lua-src=DIR first"
-endif
-.PHONY: footprint-lua
-
-# The binding linked into a program: threads and fork (scripts/lua-static-test.sh).
-if HAVE_LUA_SRC
+# The binding linked into a program: threads and fork.
 check_PROGRAMS += test/lua/threads
 TESTS += test/lua/threads
 test_lua_threads_SOURCES = test/lua/threads.c
@@ -76,4 +65,17 @@ test_lua_threads_CPPFLAGS = $(AM_CPPFLAGS) $(luasrc_cflags)
 test_lua_threads_LDFLAGS = $(luasrc_ldflags)
 test_lua_threads_LDADD = $(luasrc_objs) src/lua/luasrc/linit.$(OBJEXT) \
 	src/lua/libvrandom-lua.a libvrandom.la -lm
+
+# bench/lua_bench.lua under the interpreter built here.
+bench-lua-static: src/lua/vrandom-lua$(EXEEXT)
+	src/lua/vrandom-lua$(EXEEXT) $(srcdir)/bench/lua_bench.lua
+
+footprint-lua: src/lua/vrandom-lua$(EXEEXT) src/lua/lua-plain$(EXEEXT)
+	@STRIP='$(STRIP)' SIZE='$(STRIP:strip=size)' \
+	  $(SHELL) $(srcdir)/src/lua/footprint-lua.sh \
+	  src/lua/lua-plain$(EXEEXT) src/lua/vrandom-lua$(EXEEXT)
+else
+footprint-lua bench-lua-static:
+	@echo "$@: configure --with-lua-src=DIR first"
 endif
+.PHONY: footprint-lua bench-lua-static
