@@ -52,7 +52,8 @@ if command -v musl-gcc >/dev/null 2>&1; then
 	timed "musl build and tests:" variant musl CC=musl-gcc --enable-static --disable-shared
 	echo "== musl: make install"
 	(cd build/musl && make -s install DESTDIR="$top/build/musl/_inst" >install.out 2>&1 &&
-		ls _inst/usr/local/lib/libvrandom.a _inst/usr/local/lib/libvrandom-libc.a) ||
+		ls _inst/usr/local/lib/libvrandom.a _inst/usr/local/lib/libvrandom-libc.a \
+			_inst/usr/local/lib/libvrandom-lua.a) ||
 		{ cat build/musl/install.out; exit 1; }
 fi
 
