@@ -14,7 +14,7 @@ src_lua_libvrandom_lua_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUA_CFLAGS)
 endif
 # Written by configure for Debian's headers under musl-gcc.
 DISTCLEANFILES = src/lua/deb/lua5.4-deb-multiarch.h
-EXTRA_DIST += src/lua/preload.c test/tally.sh scripts/lua-src.sh scripts/lua-static-test.sh \
+EXTRA_DIST += src/lua/preload.c test/tally.sh scripts/apt-source.sh scripts/lua-src.sh scripts/lua-static-test.sh \
 	src/lua/footprint-lua.sh test/lua/static.lua examples/embed/host.c examples/embed/session.lua \
 	examples/embed/Makefile
 
