@@ -12,11 +12,13 @@ lib_LIBRARIES = src/lua/libvrandom-lua.a
 src_lua_libvrandom_lua_a_SOURCES = src/lua/lrandom.c
 src_lua_libvrandom_lua_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUA_CFLAGS)
 endif
+
 # Written by configure for Debian's headers under musl-gcc.
 DISTCLEANFILES = src/lua/deb/lua5.4-deb-multiarch.h
-EXTRA_DIST += src/lua/preload.c test/tally.sh scripts/apt-source.sh scripts/lua-src.sh scripts/lua-static-test.sh \
-	src/lua/footprint-lua.sh test/lua/static.lua examples/embed/host.c examples/embed/session.lua \
-	examples/embed/Makefile
+EXTRA_DIST += src/lua/preload.c src/lua/footprint-lua.sh test/tally.sh \
+	test/lua/static.lua scripts/apt-source.sh scripts/lua-src.sh \
+	scripts/lua-static-test.sh examples/embed/Makefile \
+	examples/embed/host.c examples/embed/session.lua
 
 if HAVE_LUA_SRC
 # The tree's files by name, as Lua's own makefile lists them: automake
