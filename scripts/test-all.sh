@@ -2,6 +2,7 @@
 # Build every variant out of tree and run all its tests:
 #   build/glibc  the library, Check suites, Lua tests (make distcheck too)
 #   build/musl   static musl: smoke test, libc shim and its strace proof
+#   build/lua-static  vrandom-lua and examples/embed: scripts/lua-static-test.sh
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
 #                harden-test.sh, fuzz.sh (each skips tools not installed)
 # Prints each suite's summary line at the end.
@@ -51,9 +52,13 @@ if command -v musl-gcc >/dev/null 2>&1; then
 	timed "musl build and tests:" variant musl CC=musl-gcc --enable-static --disable-shared
 	echo "== musl: make install"
 	(cd build/musl && make -s install DESTDIR="$top/build/musl/_inst" >install.out 2>&1 &&
-		ls _inst/usr/local/lib/libvrandom.a _inst/usr/local/lib/libvrandom-libc.a) ||
+		ls _inst/usr/local/lib/libvrandom.a _inst/usr/local/lib/libvrandom-libc.a \
+			_inst/usr/local/lib/libvrandom-lua.a) ||
 		{ cat build/musl/install.out; exit 1; }
 fi
+
+# Lua in firmware: the static musl interpreter and the embedding example.
+timed "static Lua (musl):" sh scripts/lua-static-test.sh
 
 # Portability and hardening: qemu-user, sanitizers, valgrind, fuzzing.
 timed "cross builds under qemu:" sh scripts/cross-test.sh

@@ -16,18 +16,7 @@ fi
 command -v strace >/dev/null 2>&1 || { echo "strace not found"; exit 77; }
 command -v file >/dev/null 2>&1 || { echo "file not found"; exit 77; }
 
-passed=0 failed=0
-ok() {
-	if [ "$1" = 0 ]; then passed=$((passed + 1)); echo "ok: $2"
-	else failed=$((failed + 1)); echo "FAIL: $2"; fi
-}
-
-# The getrandom row of strace -c for a run, or 0 when there was none.
-count() {  # program, arguments...
-	strace -f -c -e trace=getrandom -o "$1.strace" "$@" >"$1.out" ||
-		{ cat "$1.out" >&2; return 1; }
-	awk '$NF == "getrandom" { n = $4 } END { print n + 0 }' "$1.strace"
-}
+. "$(dirname "$0")/tally.sh"
 
 for p in "$shim" "$plain" "$keygen"; do
 	file "$p" | grep -q 'statically linked'
@@ -36,8 +25,8 @@ done
 
 # strace itself may be forbidden (no ptrace in some containers).
 strace -o /dev/null true 2>/dev/null || { echo "strace cannot trace here"; exit 77; }
-n_shim=$(count "$shim" $calls) || n_shim=-1
-n_plain=$(count "$plain" $calls) || n_plain=-1
+n_shim=$(count "$shim" "$shim" $calls) || n_shim=-1
+n_plain=$(count "$plain" "$plain" $calls) || n_plain=-1
 echo "getrandom system calls for $calls getrandom() calls:" \
 	"$n_shim with the shim, $n_plain without"
 [ "$n_shim" -ge 0 ] && [ "$n_shim" -le 16 ]
@@ -45,7 +34,7 @@ ok $? "with the shim: $n_shim <= 16"
 [ "$n_plain" -ge "$calls" ]
 ok $? "without the shim: $n_plain >= $calls"
 # The example: 1000 getentropy() calls and a getrandom() through the shim.
-n_key=$(count "$keygen" 1000) || n_key=-1
+n_key=$(count "$keygen" "$keygen" 1000) || n_key=-1
 [ "$n_key" -ge 0 ] && [ "$n_key" -le 16 ]
 ok $? "examples/musl-static/keygen 1000: $n_key getrandom system calls"
 for p in "$shim" "$plain" "$keygen"; do rm -f "$p.strace" "$p.out"; done

@@ -4,11 +4,18 @@
 #   VRANDOM_SRC     vrandom's source tree (a release tarball unpacked)
 #   VRANDOM_HOST    the target triplet for configure, e.g. aarch64-linux-musl
 #   VRANDOM_STAGE   where vrandom is installed for the build (DESTDIR)
+#   VRANDOM_LUA_INC the directory of the target's lua.h (Lua 5.4), for
+#                   the Lua binding libvrandom-lua.a; unset, no Lua part
 #
 # $(VRANDOM_LIBS) puts the libc shim ahead of libc: every getrandom(),
 # getentropy() and arc4random*() in the program -- yours and your
 # libraries' -- goes through the vDSO.  Code that only calls vrandom_*()
 # can use $(VRANDOM_API_LIBS) and keep libc's own getrandom().
+#
+# A program that embeds Lua links $(VRANDOM_LUA_LIBS) after its own objects
+# and before its liblua, and registers the module itself:
+#   luaL_requiref(L, "vrandom", luaopen_vrandom, 1);
+# (examples/embed/).
 
 VRANDOM_SRC ?= ../vrandom
 VRANDOM_HOST ?=
@@ -17,14 +24,19 @@ VRANDOM_CFLAGS = -I$(VRANDOM_STAGE)/usr/include
 VRANDOM_API_LIBS = -L$(VRANDOM_STAGE)/usr/lib -lvrandom
 VRANDOM_LIBS = -L$(VRANDOM_STAGE)/usr/lib -lvrandom-libc -lvrandom
 VRANDOM_A = $(VRANDOM_STAGE)/usr/lib/libvrandom.a
+VRANDOM_LUA_INC ?=
+VRANDOM_LUA_LIBS = -L$(VRANDOM_STAGE)/usr/lib -lvrandom-lua -lvrandom
+VRANDOM_LUA_A = $(VRANDOM_STAGE)/usr/lib/libvrandom-lua.a
 
-# Configured like any autotools package for the target; static only.
+# Configured like any autotools package for the target; static only.  The
+# binding needs Lua's headers only: configure takes them as LUA_CFLAGS.
+vrandom_lua = $(if $(VRANDOM_LUA_INC),LUA_CFLAGS=-I$(abspath $(VRANDOM_LUA_INC)) LUA_LIBS=-llua,--without-lua)
 $(VRANDOM_A):
 	mkdir -p vrandom-build
 	cd vrandom-build && $(abspath $(VRANDOM_SRC))/configure -q \
 		$(if $(VRANDOM_HOST),--host=$(VRANDOM_HOST)) CC="$(CC)" \
 		CFLAGS="-Os -ffunction-sections -fdata-sections" \
-		--prefix=/usr --enable-static --disable-shared --without-lua
+		--prefix=/usr --enable-static --disable-shared $(vrandom_lua)
 	$(MAKE) -C vrandom-build install DESTDIR=$(VRANDOM_STAGE)
 
 vrandom-clean:

@@ -376,7 +376,9 @@ static void creategenmeta (lua_State *L)
 
 /* The runtime leaves a thread-exit destructor and fork handlers behind,
  * which must stay mapped after lua_close() unloads the module: a handle
- * of our own, never closed, keeps it loaded (whatever the build). */
+ * of our own, never closed, keeps it loaded (vrandom.so, luarocks' too).
+ * Linked into a program (libvrandom-lua.a) they stay anyway. */
+#ifdef VRANDOM_DLOPEN
 static void pin (void)
 {
 	Dl_info di;
@@ -384,6 +386,9 @@ static void pin (void)
 	if (dladdr(hexdigits, &di) && di.dli_fname)
 		dlopen(di.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
 }
+#else
+#define pin() ((void)0)
+#endif
 
 LUAMOD_API int luaopen_vrandom (lua_State *L)
 {

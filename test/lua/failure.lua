@@ -58,7 +58,9 @@ end
     for line in out:gmatch("[^\n]+") do
       if line:find("^%d+\t") then
         n = n + 1
-        if line:find("raised .*cannot read random bytes: Input/output error") then
+        -- strerror(EIO): glibc says "Input/output error", musl "I/O error".
+        local why = line:match("raised .*cannot read random bytes: (.*)$")
+        if why == "Input/output error" or why == "I/O error" then
           raised = raised + 1
         else
           print("# " .. line)
