@@ -85,7 +85,7 @@ static void sysv(void) { served("sysv"); }
 static void badver(void) { refused("badver"); }
 static void enosys(void) { refused("enosys"); }
 
-#if defined __powerpc64__
+#if defined __powerpc__
 /* The kernel's error convention, by hand: a positive errno and CR0.SO. */
 __asm__ (".pushsection .text\n.globl vr_so_error\n.type vr_so_error,@function\n"
 	 "vr_so_error:\n\tli 3, 11\n\tcrset so\n\tblr\n"
@@ -112,7 +112,7 @@ int main(int argc, char **argv)
 	t_case("SysV hash image serves", sysv);
 	t_case("wrong version: system call", badver);
 	t_case("params query refused: system call", enosys);
-#if defined __powerpc64__
+#if defined __powerpc__
 	t_case("CR0.SO error becomes -errno", stub);
 #endif
 	return t_finish();
