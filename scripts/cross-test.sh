@@ -7,6 +7,8 @@
 #                          (the powerpc CR0.SO stub included; ELF32 images
 #                          on 32-bit powerpc), where the arch has a vDSO
 #                          getrandom
+#   test/elf32             the lookup on ELF32 images (this target's own
+#                          on 32-bit targets)
 #   test/hostile/{closed_fds,threads}
 #                          the hostile tests qemu-user can run (seccomp
 #                          filters, address-space limits and page drops
@@ -53,7 +55,7 @@ cross() {  # name, triplet, qemu, arch layer
 		>configure.out 2>&1) || { cat "$b/configure.out"; status=1; return; }
 	grep -q "^VR_ARCH = $4\$" "$b/Makefile" ||
 		{ echo "FAIL: $1: configure chose $(sed -n 's/^VR_ARCH = //p' "$b/Makefile")"; status=1; return; }
-	progs="test/hostile/closed_fds test/hostile/threads"
+	progs="test/elf32 test/hostile/closed_fds test/hostile/threads"
 	grep -q '^#define VRANDOM_VDSO_SYM' "src/asm/$4/arch.h" &&
 		progs="test/hostile/fake_vdso $progs"
 	grep -q '^test/smoke\$(EXEEXT):' "$b/Makefile" && progs="test/smoke $progs"

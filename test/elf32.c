@@ -89,7 +89,7 @@ static void live(void)
 
 int main(int argc, char **argv)
 {
-	const unsigned char one[2] = { 1, 0 };
+	const uint16_t one = 1;
 	const unsigned char *img;
 	size_t size;
 
@@ -101,7 +101,7 @@ int main(int argc, char **argv)
 		return 77;
 	}
 	/* The lookup reads the machine's own byte order, as the kernel's is. */
-	if (size < EI_NIDENT || img[EI_DATA] != (*one ? ELFDATA2LSB : ELFDATA2MSB)) {
+	if (size < EI_NIDENT || img[EI_DATA] != (*(const unsigned char *)&one ? ELFDATA2LSB : ELFDATA2MSB)) {
 		printf("SKIP: the ELF32 images are of the other byte order\n");
 		return 77;
 	}

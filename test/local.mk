@@ -36,12 +36,11 @@ CLEANFILES += $(FAKEVDSO_IMAGES) test/fakevdso-*.ver
 # ELF32 images for the lookup, whatever this build's class: built by a
 # 32-bit cross compiler (configure's FAKEVDSO32_CC) with the symbol and
 # version of 32-bit powerpc, the one ELF32 vDSO with a getrandom.  damaged
-# is the GNU image cut off inside its dynamic table (the second program
-# header's p_offset, read in the machine's byte order, which the test
-# checks is the image's).
+# is the GNU image cut off inside its dynamic table.
 FAKEVDSO32_IMAGES = test/fakevdso-32-gnu.so test/fakevdso-32-sysv.so \
 	test/fakevdso-32-badver.so test/fakevdso-32-damaged.so
 ppc32_h = $(srcdir)/src/asm/powerpc/arch.h
+READELF = readelf
 test/fakevdso-32-%.ver: $(ppc32_h)
 	$(call fakevdso_ver,$*,$(ppc32_h))
 test/fakevdso-32-%.so: $(fakevdso_deps) test/fakevdso-32-%.ver
@@ -49,8 +48,8 @@ test/fakevdso-32-%.so: $(fakevdso_deps) test/fakevdso-32-%.ver
 	  -DFAKE_SYM=$(call hdr_macro,$(ppc32_h),SYM) $(fakevdso_$*) \
 	  -Wl,--version-script=test/fakevdso-32-$*.ver -o $@ $(srcdir)/test/fakevdso/fakevdso.c
 test/fakevdso-32-damaged.so: test/fakevdso-32-gnu.so
-	$(AM_V_GEN)phoff=`od -An -tu4 -j28 -N4 test/fakevdso-32-gnu.so` && \
-	dyn=`od -An -tu4 -j$$(($$phoff + 36)) -N4 test/fakevdso-32-gnu.so` && \
+	$(AM_V_GEN)dyn=`$(READELF) -lW test/fakevdso-32-gnu.so | \
+	  awk '$$1 == "DYNAMIC" { print $$2 }'` && test -n "$$dyn" && \
 	head -c $$(($$dyn + 12)) test/fakevdso-32-gnu.so > $@
 CLEANFILES += $(FAKEVDSO32_IMAGES) test/fakevdso-32-*.ver
 

@@ -209,24 +209,26 @@ static void *match(const struct image *im, size_t i, const char *name, const cha
 	return off < im->size ? (void *)(im->p + off) : 0;
 }
 
+/* The table's entries are 32-bit but for s390x's ELF64 (VRANDOM_HASH_ENTRY). */
 static void *lookup_sysv(struct image *im, const char *name, const char *version)
 {
-	typedef VRANDOM_HASH_ENTRY E;
-	const E *h = AT(im, im->hash, 2, E), *bucket, *chain;
+	size_t e = im->L->w == 8 ? sizeof(VRANDOM_HASH_ENTRY) : 4;
+	const unsigned char *h = at(im, im->hash, 2, e, e), *bucket, *chain;
 	size_t nbucket, nchain, i, left;
 	void *fn;
 
-	if (!h || !(nbucket = h[0]))
+	if (!h || !(nbucket = get(h, e)))
 		return 0;
-	nchain = h[1];
-	bucket = AT(im, im->hash + 2 * sizeof(E), nbucket, E);
-	chain = AT(im, im->hash + (2 + nbucket) * sizeof(E), nchain, E);
+	nchain = get(h + e, e);
+	bucket = at(im, im->hash + 2 * e, nbucket, e, e);
+	chain = at(im, im->hash + (2 + nbucket) * e, nchain, e, e);
 	if (!bucket || !chain)
 		return 0;
 	im->nsyms = nchain;
 	/* A chain visits each symbol at most once unless the table loops. */
-	i = bucket[elf_hash(name) % nbucket];
-	for (left = nchain; i != STN_UNDEF && i < nchain && left; left--, i = chain[i])
+	i = get(bucket + elf_hash(name) % nbucket * e, e);
+	for (left = nchain; i != STN_UNDEF && i < nchain && left;
+	     left--, i = get(chain + i * e, e))
 		if ((fn = match(im, i, name, version)))
 			return fn;
 	return 0;
