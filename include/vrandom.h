@@ -44,7 +44,9 @@ int vrandom_reserve(size_t nstates);            /* pre-map room for nstates; 0 o
 enum vrandom_backend { VRANDOM_VDSO = 1, VRANDOM_SYSCALL = 2, VRANDOM_URANDOM = 3 };
 struct vrandom_info {
 	enum vrandom_backend backend;
-	const char *backend_name;   /* "vdso", "syscall", "urandom" */
+	const char *backend_name;   /* "vdso", "syscall", "urandom"; urandom
+	                               once getrandom answered ENOSYS at run
+	                               time (a seccomp filter) */
 	const char *vdso_symbol;    /* e.g. "__vdso_getrandom"; NULL without vDSO */
 	const char *vdso_version;   /* e.g. "LINUX_2.6"; NULL without vDSO */
 	size_t state_size;          /* size_of_opaque_state from the kernel; 0 without vDSO */

@@ -313,6 +313,19 @@ static ssize_t read_first(struct vrandom_state *st, void *buf, size_t len, unsig
 
 /* ---- the public edge ---- */
 
+/* A seccomp filter may take getrandom away after setup chose a backend:
+ * from then on /dev/urandom serves what the system call would have, and
+ * get_info says so.  States seeded before keep serving through the vDSO
+ * until their next reseed, which needs the system call. */
+static int getrandom_gone;
+
+static ssize_t urandom_instead(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
+{
+	__atomic_store_n(&getrandom_gone, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&backend_read, urandom_read, __ATOMIC_RELEASE);
+	return urandom_read(st, buf, len, flags);
+}
+
 /* The hot path: state memory means the vDSO is set up, so call it without
  * going through the dispatcher.  All else takes backend_read, loaded with
  * acquire since another thread's setup may just have stored it.  A null st
@@ -331,9 +344,8 @@ static inline ssize_t read_any(struct vrandom_state *st, void *buf, size_t len, 
 				      params.size_of_opaque_state);
 	else
 		r = __atomic_load_n(&backend_read, __ATOMIC_ACQUIRE)(st, buf, len, flags);
-	/* A seccomp filter may take getrandom away after we chose a backend. */
 	if (unlikely(r == -ENOSYS))
-		r = urandom_read(st, buf, len, flags);
+		r = urandom_instead(st, buf, len, flags);
 	return r;
 }
 
@@ -487,9 +499,10 @@ int vrandom_get_info(struct vrandom_info *info)
 		return ret(-EINVAL);
 	wait_ready();
 	memset(info, 0, sizeof *info);
-	info->backend = backend;
-	info->backend_name = backend_names[backend];
-	if (backend == VRANDOM_VDSO) {
+	info->backend = __atomic_load_n(&getrandom_gone, __ATOMIC_RELAXED) ?
+			VRANDOM_URANDOM : backend;
+	info->backend_name = backend_names[info->backend];
+	if (info->backend == VRANDOM_VDSO) {
 		info->vdso_symbol = VRANDOM_VDSO_SYM;
 		info->vdso_version = VRANDOM_VDSO_VER;
 		info->state_size = params.size_of_opaque_state;
