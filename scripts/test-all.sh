@@ -2,6 +2,7 @@
 # Build every variant out of tree and run all its tests:
 #   build/glibc  the library, Check suites, Lua tests (make distcheck too)
 #   build/musl   static musl: smoke test, libc shim and its strace proof
+#   build/rock   the rockspec through luarocks, Lua tests: scripts/rock-test.sh
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
 #                harden-test.sh, fuzz.sh (each skips tools not installed)
 # Prints each suite's summary line at the end.
@@ -54,6 +55,9 @@ if command -v musl-gcc >/dev/null 2>&1; then
 		ls _inst/usr/local/lib/libvrandom.a _inst/usr/local/lib/libvrandom-libc.a) ||
 		{ cat build/musl/install.out; exit 1; }
 fi
+
+# The rockspec built by luarocks into a private tree, its module tested.
+timed "luarocks make and Lua tests:" sh scripts/rock-test.sh
 
 # Portability and hardening: qemu-user, sanitizers, valgrind, fuzzing.
 timed "cross builds under qemu:" sh scripts/cross-test.sh
