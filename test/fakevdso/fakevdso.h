@@ -58,6 +58,33 @@ static inline const void *fake_map(const char *dir, const char *variant, size_t 
 	return p;
 }
 
+/* The same, for the Check-free tests: a test that cannot load its image
+ * cannot run (99). */
+static inline const void *fake_map_or_exit(const char *dir, const char *variant, size_t *size)
+{
+	const void *p = fake_map(dir, variant, size);
+
+	if (!p) {
+		fprintf(stderr, "cannot map %s/fakevdso-%s.so: %s\n", dir, variant,
+			strerror(errno));
+		_exit(99);
+	}
+	return p;
+}
+
+#ifdef FAKE_GETAUXVAL
+/* The vDSO base vrandom will find: this program's getauxval() answers
+ * AT_SYSINFO_EHDR with fake_base, and every other key as the kernel did. */
+static const void *fake_base;
+
+unsigned long getauxval(unsigned long type)
+{
+	if (type == AT_SYSINFO_EHDR)
+		return (unsigned long)fake_base;
+	return fake_real_auxval(type);
+}
+#endif
+
 /* The fake writes 0x5a ^ flags into every byte; the kernel never would. */
 static inline int fake_served(vrandom_state *st, unsigned int flags)
 {

@@ -8,6 +8,7 @@
 
 #include "hostile.h"
 #include "internal.h"
+#define FAKE_GETAUXVAL
 #include "../fakevdso/fakevdso.h"
 
 #if defined __has_include
@@ -22,23 +23,10 @@
 #define GRND_NONBLOCK 0x0001
 
 static const char *dir;
-static const void *fake_base;
-
-unsigned long getauxval(unsigned long type)
-{
-	if (type == AT_SYSINFO_EHDR)
-		return (unsigned long)fake_base;
-	return fake_real_auxval(type);
-}
 
 static void use_image(const char *variant)
 {
-	fake_base = fake_map(dir, variant, 0);
-	if (!fake_base) {
-		fprintf(stderr, "cannot map %s/fakevdso-%s.so: %s\n", dir, variant,
-			strerror(errno));
-		_exit(99);
-	}
+	fake_base = fake_map_or_exit(dir, variant, 0);
 }
 
 static void served(const char *variant)
