@@ -57,7 +57,8 @@ static const void *at(const struct image *im, size_t off, size_t n, size_t sz, s
 
 /* An unsigned field of n bytes (2, 4 or 8) in the image's byte order, which
  * is the machine's own.  Values wider than size_t (ELF64 read by a 32-bit
- * program, tests only) wrap, and then fail the bounds checks. */
+ * program, tests only) wrap; what they lead to is bounds-checked all the
+ * same. */
 static size_t get(const unsigned char *p, size_t n)
 {
 	uint16_t h;
