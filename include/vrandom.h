@@ -14,6 +14,12 @@
 extern "C" {
 #endif
 
+/* A shared object that carries the runtime inside it (the Lua module built
+ * by luarocks) defines VRANDOM_HIDE_API, so that it does not export it. */
+#if defined VRANDOM_HIDE_API && defined __GNUC__
+#pragma GCC visibility push(hidden)
+#endif
+
 const char *vrandom_version(void);
 
 /* getrandom(2) drop-in: same flags (GRND_NONBLOCK, GRND_RANDOM, GRND_INSECURE),
@@ -57,6 +63,10 @@ struct vrandom_info {
 	size_t states_in_use;       /* held by threads or explicit handles */
 };
 int vrandom_get_info(struct vrandom_info *info);
+
+#if defined VRANDOM_HIDE_API && defined __GNUC__
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

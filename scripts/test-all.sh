@@ -2,9 +2,9 @@
 # Build every variant out of tree and run all its tests:
 #   build/glibc  the library, Check suites, Lua tests (make distcheck too)
 #   build/musl   static musl: smoke test, libc shim and its strace proof
-#   build/rock   the rockspec through luarocks, Lua tests: scripts/rock-test.sh
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
 #                harden-test.sh, fuzz.sh (each skips tools not installed)
+#   build/rock   the rockspec through luarocks, Lua tests: scripts/rock-test.sh
 # Prints each suite's summary line at the end.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,13 +56,12 @@ if command -v musl-gcc >/dev/null 2>&1; then
 		{ cat build/musl/install.out; exit 1; }
 fi
 
-# The rockspec built by luarocks into a private tree, its module tested.
-timed "luarocks make and Lua tests:" sh scripts/rock-test.sh
-
 # Portability and hardening: qemu-user, sanitizers, valgrind, fuzzing.
 timed "cross builds under qemu:" sh scripts/cross-test.sh
 timed "sanitizers and valgrind:" sh scripts/harden-test.sh
 timed "fuzzing:" sh scripts/fuzz.sh
+# The rockspec built by luarocks into a private tree, its module tested.
+timed "luarocks make and Lua tests:" sh scripts/rock-test.sh
 
 echo "== summaries"
 find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print | sort |
