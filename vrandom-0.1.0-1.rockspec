@@ -28,9 +28,7 @@ build = {
          },
          -- src/lua/rock stands in for configure: config.h and the arch layer.
          incdirs = { "src/lua/rock", "include", "src/runtime" },
-         -- luaopen_vrandom the only export, as configure's build does
-         -- with -export-symbols-regex (builtin takes no linker flags).
-         defines = { "_GNU_SOURCE", "VRANDOM_DLOPEN", "VRANDOM_HIDE_API" },
+         defines = { "_GNU_SOURCE", "VRANDOM_DLOPEN" },
          libraries = { "pthread" },
       },
    },

@@ -15,7 +15,8 @@ extern "C" {
 #endif
 
 /* A shared object that carries the runtime inside it (the Lua module built
- * by luarocks) defines VRANDOM_HIDE_API, so that it does not export it. */
+ * by luarocks: its config.h) defines VRANDOM_HIDE_API, so as not to export
+ * the runtime's functions. */
 #if defined VRANDOM_HIDE_API && defined __GNUC__
 #pragma GCC visibility push(hidden)
 #endif
