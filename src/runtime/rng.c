@@ -101,6 +101,24 @@ static ssize_t urandom_fill(void *buf, size_t len, unsigned int flags)
 	return n;
 }
 
+/* Only getrandom's ENOSYS leads here: a kernel without it, or a seccomp
+ * filter installed after setup chose another backend.  From the first
+ * such call on, what the system call would have served comes straight
+ * here, and get_info names this backend whatever setup chose.  States
+ * seeded before keep serving through the vDSO until their next reseed,
+ * which needs the system call. */
+static int urandom_serves;
+
+static ssize_t urandom_read(struct vrandom_state *, void *, size_t, unsigned int);
+
+static void urandom_taken(void)
+{
+	if (__atomic_load_n(&urandom_serves, __ATOMIC_RELAXED))
+		return;
+	__atomic_store_n(&urandom_serves, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&backend_read, urandom_read, __ATOMIC_RELEASE);
+}
+
 /* poll and read are cancellation points: a cancelled thread would leak
  * the descriptor. */
 static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
@@ -109,6 +127,7 @@ static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, uns
 	int cs;
 
 	(void)st;
+	urandom_taken();
 	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cs);
 	n = urandom_fill(buf, len, flags);
 	pthread_setcancelstate(cs, 0);
@@ -313,19 +332,6 @@ static ssize_t read_first(struct vrandom_state *st, void *buf, size_t len, unsig
 
 /* ---- the public edge ---- */
 
-/* A seccomp filter may take getrandom away after setup chose a backend:
- * from then on /dev/urandom serves what the system call would have, and
- * get_info says so.  States seeded before keep serving through the vDSO
- * until their next reseed, which needs the system call. */
-static int getrandom_gone;
-
-static ssize_t urandom_instead(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
-{
-	__atomic_store_n(&getrandom_gone, 1, __ATOMIC_RELAXED);
-	__atomic_store_n(&backend_read, urandom_read, __ATOMIC_RELEASE);
-	return urandom_read(st, buf, len, flags);
-}
-
 /* The hot path: state memory means the vDSO is set up, so call it without
  * going through the dispatcher.  All else takes backend_read, loaded with
  * acquire since another thread's setup may just have stored it.  A null st
@@ -344,8 +350,9 @@ static inline ssize_t read_any(struct vrandom_state *st, void *buf, size_t len, 
 				      params.size_of_opaque_state);
 	else
 		r = __atomic_load_n(&backend_read, __ATOMIC_ACQUIRE)(st, buf, len, flags);
+	/* A seccomp filter may take getrandom away after we chose a backend. */
 	if (unlikely(r == -ENOSYS))
-		r = urandom_instead(st, buf, len, flags);
+		r = urandom_read(st, buf, len, flags);
 	return r;
 }
 
@@ -499,7 +506,7 @@ int vrandom_get_info(struct vrandom_info *info)
 		return ret(-EINVAL);
 	wait_ready();
 	memset(info, 0, sizeof *info);
-	info->backend = __atomic_load_n(&getrandom_gone, __ATOMIC_RELAXED) ?
+	info->backend = __atomic_load_n(&urandom_serves, __ATOMIC_RELAXED) ?
 			VRANDOM_URANDOM : backend;
 	info->backend_name = backend_names[info->backend];
 	if (info->backend == VRANDOM_VDSO) {
