@@ -50,7 +50,7 @@ tsan() {
 # Children that _exit() are checked for leaks too.  Not here: seccomp and
 # RLIMIT_AS would take from valgrind what it needs itself.
 valgrind_progs="test/smoke test/check_rng test/check_vdso test/hostile/closed_fds
-	test/hostile/fake_vdso test/hostile/threads"
+	test/hostile/fake_vdso test/hostile/threads test/elf32"
 vg() {
 	echo "== valgrind: memcheck, the system call path"
 	command -v valgrind >/dev/null || { echo "SKIP: valgrind not installed"; return; }
