@@ -14,6 +14,13 @@
 extern "C" {
 #endif
 
+/* A shared object that carries the runtime inside it (the Lua module built
+ * by luarocks: its config.h) defines VRANDOM_HIDE_API, so as not to export
+ * the runtime's functions. */
+#if defined VRANDOM_HIDE_API && defined __GNUC__
+#pragma GCC visibility push(hidden)
+#endif
+
 const char *vrandom_version(void);
 
 /* getrandom(2) drop-in: same flags (GRND_NONBLOCK, GRND_RANDOM, GRND_INSECURE),
@@ -44,7 +51,9 @@ int vrandom_reserve(size_t nstates);            /* pre-map room for nstates; 0 o
 enum vrandom_backend { VRANDOM_VDSO = 1, VRANDOM_SYSCALL = 2, VRANDOM_URANDOM = 3 };
 struct vrandom_info {
 	enum vrandom_backend backend;
-	const char *backend_name;   /* "vdso", "syscall", "urandom" */
+	const char *backend_name;   /* "vdso", "syscall", "urandom"; urandom
+	                               once getrandom answered ENOSYS at run
+	                               time (a seccomp filter) */
 	const char *vdso_symbol;    /* e.g. "__vdso_getrandom"; NULL without vDSO */
 	const char *vdso_version;   /* e.g. "LINUX_2.6"; NULL without vDSO */
 	size_t state_size;          /* size_of_opaque_state from the kernel; 0 without vDSO */
@@ -55,6 +64,10 @@ struct vrandom_info {
 	size_t states_in_use;       /* held by threads or explicit handles */
 };
 int vrandom_get_info(struct vrandom_info *info);
+
+#if defined VRANDOM_HIDE_API && defined __GNUC__
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -4,7 +4,16 @@
 #   test/smoke             the core semantics (qemu hides the vDSO, so the
 #                          raw system calls and the fallbacks)
 #   test/hostile/fake_vdso the vDSO call path against synthetic images
-#                          (the powerpc CR0.SO stub included)
+#                          (the powerpc CR0.SO stub included; ELF32 images
+#                          on 32-bit powerpc), where the arch has a vDSO
+#                          getrandom
+#   test/elf32             the lookup on ELF32 images (this target's own
+#                          on 32-bit targets)
+#   test/hostile/{closed_fds,threads}
+#                          the hostile tests qemu-user can run (seccomp
+#                          filters, address-space limits and page drops
+#                          it cannot: qemu does not apply RLIMIT_AS to
+#                          the guest)
 # loongarch64 has no Debian cross compiler: the host compiler checks the
 # runtime's C with its header, nothing more.  Usage: cross-test.sh [arch...]
 set -e
@@ -15,11 +24,15 @@ jobs=$(nproc 2>/dev/null || echo 2)
 out=${VR_BUILD:-$top/build}   # where the cross-<arch> trees go
 status=0
 
-# arch  triplet  qemu
-targets="aarch64 aarch64-linux-gnu qemu-aarch64
-riscv64 riscv64-linux-gnu qemu-riscv64
-powerpc64 powerpc64le-linux-gnu qemu-ppc64le
-s390x s390x-linux-gnu qemu-s390x"
+# name  triplet  qemu  arch layer (src/asm/<layer>)
+targets="aarch64 aarch64-linux-gnu qemu-aarch64 aarch64
+riscv64 riscv64-linux-gnu qemu-riscv64 riscv64
+powerpc64 powerpc64le-linux-gnu qemu-ppc64le powerpc64
+s390x s390x-linux-gnu qemu-s390x s390x
+armhf arm-linux-gnueabihf qemu-arm arm
+i686 i686-linux-gnu qemu-i386 i386
+mipsel mipsel-linux-gnu qemu-mipsel mips
+powerpc powerpc-linux-gnu qemu-ppc powerpc"
 
 run() {  # arch, qemu, program: prints the program's summary line
 	log=$(cd "$out/cross-$1" && VRANDOM_SMOKE_NO_VDSO=1 "$2" "./$3" 2>&1) && r=0 || r=$?
@@ -31,7 +44,7 @@ run() {  # arch, qemu, program: prints the program's summary line
 	esac
 }
 
-cross() {  # arch, triplet, qemu
+cross() {  # name, triplet, qemu, arch layer
 	if ! command -v "$2-gcc" >/dev/null || ! command -v "$3" >/dev/null; then
 		echo "SKIP: $1: $2-gcc or $3 not installed"
 		return
@@ -40,9 +53,11 @@ cross() {  # arch, triplet, qemu
 	rm -rf "$b"; mkdir -p "$b"
 	(cd "$b" && "$top/configure" -q --host="$2" --disable-shared --without-lua \
 		>configure.out 2>&1) || { cat "$b/configure.out"; status=1; return; }
-	grep -q "^VR_ARCH = $1\$" "$b/Makefile" ||
+	grep -q "^VR_ARCH = $4\$" "$b/Makefile" ||
 		{ echo "FAIL: $1: configure chose $(sed -n 's/^VR_ARCH = //p' "$b/Makefile")"; status=1; return; }
-	progs=test/hostile/fake_vdso
+	progs="test/elf32 test/hostile/closed_fds test/hostile/threads"
+	grep -q '^#define VRANDOM_VDSO_SYM' "src/asm/$4/arch.h" &&
+		progs="test/hostile/fake_vdso $progs"
 	grep -q '^test/smoke\$(EXEEXT):' "$b/Makefile" && progs="test/smoke $progs"
 	# libtool's -all-static: qemu then needs no target sysroot.
 	(cd "$b" && make -s -j"$jobs" LDFLAGS=-all-static $progs >make.out 2>&1) ||
@@ -70,9 +85,9 @@ loongarch() {
 	fi
 }
 
-while read -r arch triplet qemu; do
+while read -r arch triplet qemu layer; do
 	[ $# -eq 0 ] || case " $* " in *" $arch "*) ;; *) continue ;; esac
-	cross "$arch" "$triplet" "$qemu"
+	cross "$arch" "$triplet" "$qemu" "$layer"
 done <<EOF
 $targets
 EOF

@@ -8,7 +8,10 @@ pkgs="build-essential autoconf automake libtool pkg-config git
       clang libclang-rt-14-dev valgrind libseccomp-dev
       qemu-user gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu
       gcc-powerpc64le-linux-gnu gcc-s390x-linux-gnu libc6-dev-arm64-cross
-      libc6-dev-riscv64-cross libc6-dev-ppc64el-cross libc6-dev-s390x-cross"
+      libc6-dev-riscv64-cross libc6-dev-ppc64el-cross libc6-dev-s390x-cross
+      gcc-arm-linux-gnueabihf gcc-i686-linux-gnu gcc-mipsel-linux-gnu
+      gcc-powerpc-linux-gnu libc6-dev-armhf-cross libc6-dev-i386-cross
+      libc6-dev-mipsel-cross libc6-dev-powerpc-cross"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

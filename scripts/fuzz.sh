@@ -1,10 +1,10 @@
 #!/bin/sh
 # Fuzz the vDSO lookup (src/runtime/vdso.c) with libFuzzer, bounded in time:
 # FUZZ_SECONDS (default 60) split 3:1 between the native build and one with
-# s390x's 64-bit SysV hash entries.  Seeds: the test build's synthetic images
-# (and the cross builds' where present), this machine's own vDSO, and every
-# one of them cut short at several lengths.  A crash fails the run and
-# leaves its input in build/fuzz/crash-*.
+# s390x's 64-bit SysV hash entries.  Seeds: the test build's synthetic
+# images, ELF64 and ELF32 (and the cross builds' where present), this
+# machine's own vDSO, and every one of them cut short at several lengths.
+# A crash fails the run and leaves its input in build/fuzz/crash-*.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -27,8 +27,10 @@ rm -rf "$b"; mkdir -p "$b/seeds" "$b/corpus" "$b/corpus64"
 if ! ls "$out"/glibc/test/fakevdso-*.so >/dev/null 2>&1; then
 	mkdir -p "$b/tree"
 	(cd "$b/tree" && "$top/configure" -q --disable-shared --without-lua >configure.out 2>&1 &&
+		elf32= && { ! grep -q '^FAKEVDSO32_CC = .' Makefile ||
+			elf32="test/fakevdso-32-gnu.so test/fakevdso-32-sysv.so test/fakevdso-32-badver.so"; } &&
 		make -s test/fakevdso-gnu.so test/fakevdso-sysv.so test/fakevdso-badver.so \
-			test/fakevdso-enosys.so >make.out 2>&1) ||
+			test/fakevdso-enosys.so $elf32 >make.out 2>&1) ||
 		{ cat "$b/tree/configure.out" "$b/tree/make.out" 2>/dev/null; exit 1; }
 	imgs=$b/tree/test
 else
@@ -49,7 +51,9 @@ for f in "$b"/seeds/*; do
 		head -c $n "$f" >"$f.cut$n"
 	done
 done
-echo "seeds: $(ls "$b/seeds" | wc -l) files"
+echo "seeds: $(ls "$b/seeds" | wc -l) files, $(ls "$b/seeds" | grep -c -- '-32-') of them ELF32"
+ls "$b"/seeds/*-32-gnu.so >/dev/null 2>&1 ||
+	echo "NOTE: fuzz: no ELF32 seeds (configure found no 32-bit cross compiler)"
 
 san="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
 "$CLANG" $san $inc -o "$b/fuzz_vdso" test/fuzz/fuzz_vdso.c src/runtime/vdso.c

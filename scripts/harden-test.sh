@@ -3,7 +3,7 @@
 #   build/asan      ./configure --enable-sanitizers (ASan+UBSan), make check:
 #                   every suite; the Lua tests run the uninstrumented lua5.4
 #                   with the ASan runtime preloaded
-#   build/tsan      --enable-sanitizers=thread: the thread and fork tests
+#   build/tsan      --enable-sanitizers=thread: the thread, fork and page-drop tests
 #   build/valgrind  static test programs under valgrind, which hides the
 #                   vDSO: the system call path, no errors, no leaks
 # Usage: harden-test.sh [asan] [tsan] [valgrind]  (default: all three)
@@ -44,13 +44,13 @@ tsan() {
 	configure tsan --enable-sanitizers=thread --without-lua
 	# Check forks each test; the children draw, they start no threads.
 	(export TSAN_OPTIONS="die_after_fork=0 halt_on_error=1"
-	 check tsan TESTS="test/check_rng test/hostile/threads")
+	 check tsan TESTS="test/check_rng test/hostile/threads test/hostile/drop")
 }
 
 # Children that _exit() are checked for leaks too.  Not here: seccomp and
 # RLIMIT_AS would take from valgrind what it needs itself.
 valgrind_progs="test/smoke test/check_rng test/check_vdso test/hostile/closed_fds
-	test/hostile/fake_vdso test/hostile/threads"
+	test/hostile/fake_vdso test/hostile/threads test/elf32"
 vg() {
 	echo "== valgrind: memcheck, the system call path"
 	command -v valgrind >/dev/null || { echo "SKIP: valgrind not installed"; return; }

@@ -5,6 +5,7 @@
 #   build/lua-static  vrandom-lua and examples/embed: scripts/lua-static-test.sh
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
 #                harden-test.sh, fuzz.sh (each skips tools not installed)
+#   build/rock   the rockspec through luarocks, Lua tests: scripts/rock-test.sh
 # Prints each suite's summary line at the end.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -64,6 +65,8 @@ timed "static Lua (musl):" sh scripts/lua-static-test.sh
 timed "cross builds under qemu:" sh scripts/cross-test.sh
 timed "sanitizers and valgrind:" sh scripts/harden-test.sh
 timed "fuzzing:" sh scripts/fuzz.sh
+# The rockspec built by luarocks into a private tree, its module tested.
+timed "luarocks make and Lua tests:" sh scripts/rock-test.sh
 
 echo "== summaries"
 find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print | sort |

@@ -68,6 +68,14 @@ if echo "$out" | grep -q '^backend: *vdso'; then
 	echo "$out" | grep -Eq '^arena: +[1-9][0-9]* pages?, [1-9][0-9]* states, 1 in use$' ||
 		fail "info: arena counters"
 fi
+# getrandom answering ENOSYS (a seccomp filter): info names what serves.
+ng=${top_builddir:-.}/test/lua/nogetrandom
+if [ -x "$ng" ]; then
+	expect 0 "$ng" --enosys "$V" info
+	echo "$out" | grep -q '^backend: *urandom$' || fail "info: not urandom after ENOSYS: $out"
+else
+	echo "SKIP: info after ENOSYS: test/lua/nogetrandom not built (libseccomp or Lua missing)"
+fi
 expect 0 env VRANDOM_BACKEND=syscall "$V" info
 echo "$out" | grep -q '^backend: *syscall (VRANDOM_BACKEND=syscall)$' || fail "info: forced syscall"
 echo "$out" | grep -q '^mmap' && fail "info: mmap lines without the vDSO"

@@ -1,5 +1,6 @@
 # Hostile environments: seccomp filters, no address space, no descriptors,
-# the pool under threads and forks (for TSan), and the vDSO call path
+# the pool under threads and forks (for TSan), its pages dropped by the
+# kernel (and under mlockall), and the vDSO call path
 # against synthetic images (Check-free, so the cross builds run it under
 # qemu-user).  Each prints "N passed, N failed".
 
@@ -7,15 +8,17 @@ hostile_cflags = $(AM_CFLAGS) -I$(srcdir)/test/hostile
 EXTRA_DIST += test/hostile/hostile.h
 
 check_PROGRAMS += test/hostile/closed_fds test/hostile/rlimit test/hostile/fake_vdso \
-	test/hostile/threads
+	test/hostile/threads test/hostile/drop
 TESTS += test/hostile/closed_fds test/hostile/rlimit test/hostile/fake_vdso \
-	test/hostile/threads
+	test/hostile/threads test/hostile/drop
 test_hostile_closed_fds_CFLAGS = $(hostile_cflags)
 test_hostile_closed_fds_LDADD = libvrandom.la
 test_hostile_rlimit_CFLAGS = $(hostile_cflags)
 test_hostile_rlimit_LDADD = libvrandom.la
 test_hostile_threads_CFLAGS = $(hostile_cflags)
 test_hostile_threads_LDADD = libvrandom.la
+test_hostile_drop_CFLAGS = $(hostile_cflags)
+test_hostile_drop_LDADD = libvrandom.la
 # Linked with the runtime's objects, so that its own getauxval() is the one
 # vrandom calls; the images are the ones test/local.mk builds.
 test_hostile_fake_vdso_CFLAGS = $(hostile_cflags) \

@@ -5,19 +5,23 @@
 FAKEVDSO_IMAGES = test/fakevdso-gnu.so test/fakevdso-sysv.so \
 	test/fakevdso-badver.so test/fakevdso-enosys.so
 FAKEVDSO_STATE_SIZE = 200
-FAKEVDSO_CC = $(CC) -shared -nostdlib -fPIC -O2 -fno-stack-protector \
+FAKEVDSO_FLAGS = -shared -nostdlib -fPIC -O2 -fno-stack-protector \
 	-fno-asynchronous-unwind-tables -fno-builtin -Wl,--build-id=none \
 	-DFAKE_STATE_SIZE=$(FAKEVDSO_STATE_SIZE) \
 	-Wl,-T,$(srcdir)/test/fakevdso/fakevdso.lds
+FAKEVDSO_CC = $(CC) $(FAKEVDSO_FLAGS)
 arch_h = $(srcdir)/src/asm/$(VR_ARCH)/arch.h
-vdso_sym = `sed -n 's/^\#define VRANDOM_VDSO_SYM "\(.*\)"/\1/p' $(arch_h)`
-vdso_ver = `sed -n 's/^\#define VRANDOM_VDSO_VER "\(.*\)"/\1/p' $(arch_h)`
+hdr_macro = `sed -n 's/^\#define VRANDOM_VDSO_$(2) "\(.*\)"/\1/p' $(1)`
+vdso_sym = $(call hdr_macro,$(arch_h),SYM)
+vdso_ver = $(call hdr_macro,$(arch_h),VER)
 fakevdso_deps = $(srcdir)/test/fakevdso/fakevdso.c $(srcdir)/test/fakevdso/fakevdso.lds $(arch_h)
+# The version script of variant $(1) for the symbol and version in header $(2).
+fakevdso_ver = $(AM_V_GEN)mkdir -p test && \
+	ver=$(call hdr_macro,$(2),VER); test $(1) != badver || ver=LINUX_0.1; \
+	printf '%s {\n global: %s;\n local: *;\n};\n' "$$ver" $(call hdr_macro,$(2),SYM) > $@
 
 test/fakevdso-%.ver: $(arch_h)
-	$(AM_V_GEN)mkdir -p test && \
-	ver=$(vdso_ver); test $* != badver || ver=LINUX_0.1; \
-	printf '%s {\n global: %s;\n local: *;\n};\n' "$$ver" $(vdso_sym) > $@
+	$(call fakevdso_ver,$*,$(arch_h))
 
 fakevdso_gnu = -DFAKE_PARAMS_RET=0 -Wl,--hash-style=gnu
 fakevdso_sysv = -DFAKE_PARAMS_RET=0 -Wl,--hash-style=sysv
@@ -28,6 +32,35 @@ test/fakevdso-%.so: $(fakevdso_deps) test/fakevdso-%.ver
 	  -Wl,--version-script=test/fakevdso-$*.ver -o $@ $(srcdir)/test/fakevdso/fakevdso.c
 
 CLEANFILES += $(FAKEVDSO_IMAGES) test/fakevdso-*.ver
+
+# ELF32 images for the lookup, whatever this build's class: built by a
+# 32-bit cross compiler (configure's FAKEVDSO32_CC) with the symbol and
+# version of 32-bit powerpc, the one ELF32 vDSO with a getrandom.  damaged
+# is the GNU image cut off inside its dynamic table.
+FAKEVDSO32_IMAGES = test/fakevdso-32-gnu.so test/fakevdso-32-sysv.so \
+	test/fakevdso-32-badver.so test/fakevdso-32-damaged.so
+ppc32_h = $(srcdir)/src/asm/powerpc/arch.h
+READELF = readelf
+test/fakevdso-32-%.ver: $(ppc32_h)
+	$(call fakevdso_ver,$*,$(ppc32_h))
+test/fakevdso-32-%.so: $(fakevdso_deps) test/fakevdso-32-%.ver
+	$(AM_V_CCLD)$(FAKEVDSO32_CC) $(FAKEVDSO_FLAGS) \
+	  -DFAKE_SYM=$(call hdr_macro,$(ppc32_h),SYM) $(fakevdso_$*) \
+	  -Wl,--version-script=test/fakevdso-32-$*.ver -o $@ $(srcdir)/test/fakevdso/fakevdso.c
+test/fakevdso-32-damaged.so: test/fakevdso-32-gnu.so
+	$(AM_V_GEN)dyn=`$(READELF) -lW test/fakevdso-32-gnu.so | \
+	  awk '$$1 == "DYNAMIC" { print $$2 }'` && test -n "$$dyn" && \
+	head -c $$(($$dyn + 12)) test/fakevdso-32-gnu.so > $@
+CLEANFILES += $(FAKEVDSO32_IMAGES) test/fakevdso-32-*.ver
+
+check_PROGRAMS += test/elf32
+TESTS += test/elf32
+test_elf32_CFLAGS = $(AM_CFLAGS) -I$(srcdir)/test/hostile \
+	-DFAKEVDSO_DIR='"$(abs_builddir)/test"'
+test_elf32_LDADD = libvrandom-core.la
+if HAVE_FAKEVDSO32
+EXTRA_test_elf32_DEPENDENCIES = $(FAKEVDSO32_IMAGES)
+endif
 EXTRA_DIST += test/fakevdso/fakevdso.c test/fakevdso/fakevdso.lds test/no-check.sh \
 	test/fakevdso/fakevdso.h test/check_main.h test/tally.h
 

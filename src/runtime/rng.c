@@ -107,6 +107,24 @@ static ssize_t urandom_fill(void *buf, size_t len, unsigned int flags)
 	return n;
 }
 
+/* Only getrandom's ENOSYS leads here: a kernel without it, or a seccomp
+ * filter installed after setup chose another backend.  From the first
+ * such call on, what the system call would have served comes straight
+ * here, and get_info names this backend whatever setup chose.  States
+ * seeded before keep serving through the vDSO until their next reseed,
+ * which needs the system call. */
+static int urandom_serves;
+
+static ssize_t urandom_read(struct vrandom_state *, void *, size_t, unsigned int);
+
+static void urandom_taken(void)
+{
+	if (__atomic_load_n(&urandom_serves, __ATOMIC_RELAXED))
+		return;
+	__atomic_store_n(&urandom_serves, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&backend_read, urandom_read, __ATOMIC_RELEASE);
+}
+
 /* poll and read are cancellation points: a cancelled thread would leak
  * the descriptor. */
 static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
@@ -115,6 +133,7 @@ static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, uns
 	int cs;
 
 	(void)st;
+	urandom_taken();
 	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cs);
 	n = urandom_fill(buf, len, flags);
 	pthread_setcancelstate(cs, 0);
@@ -521,9 +540,10 @@ int vrandom_get_info(struct vrandom_info *info)
 		return ret(-EINVAL);
 	wait_ready();
 	memset(info, 0, sizeof *info);
-	info->backend = backend;
-	info->backend_name = backend_names[backend];
-	if (backend == VRANDOM_VDSO) {
+	info->backend = __atomic_load_n(&urandom_serves, __ATOMIC_RELAXED) ?
+			VRANDOM_URANDOM : backend;
+	info->backend_name = backend_names[info->backend];
+	if (info->backend == VRANDOM_VDSO) {
 		info->vdso_symbol = VRANDOM_VDSO_SYM;
 		info->vdso_version = VRANDOM_VDSO_VER;
 		info->state_size = params.size_of_opaque_state;

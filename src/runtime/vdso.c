@@ -4,6 +4,7 @@
  * same code serves the live vDSO and arbitrary (fuzzed) images. */
 #include <elf.h>
 #include <link.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "internal.h"
@@ -13,9 +14,31 @@
 #define ST_TYPE(i) ((i) & 0xf)
 #define ST_BIND(i) ((i) >> 4)
 
+/* Where the fields the lookup reads sit in each class.  ELF32 and ELF64
+ * differ in word size and in the order of a symbol's fields, not in what
+ * the fields mean, so one walk reads both: the live vDSO is ELF32 on
+ * 32-bit powerpc, and tests on a 64-bit host read ELF32 images too. */
+struct layout {
+	unsigned char w;        /* address and offset size, and alignment */
+	unsigned char ehsize, phoff, phentsize, phnum;
+	unsigned char phsize, p_offset, p_vaddr, p_filesz;
+	unsigned char dynsize;
+	unsigned char symsize, st_value, st_info, st_shndx;
+};
+
+#define LAYOUT(C) { C / 8, sizeof(Elf##C##_Ehdr), offsetof(Elf##C##_Ehdr, e_phoff), \
+	offsetof(Elf##C##_Ehdr, e_phentsize), offsetof(Elf##C##_Ehdr, e_phnum), \
+	sizeof(Elf##C##_Phdr), offsetof(Elf##C##_Phdr, p_offset), \
+	offsetof(Elf##C##_Phdr, p_vaddr), offsetof(Elf##C##_Phdr, p_filesz), \
+	sizeof(Elf##C##_Dyn), sizeof(Elf##C##_Sym), offsetof(Elf##C##_Sym, st_value), \
+	offsetof(Elf##C##_Sym, st_info), offsetof(Elf##C##_Sym, st_shndx) }
+
+static const struct layout elf32 = LAYOUT(32), elf64 = LAYOUT(64);
+
 struct image {
 	const unsigned char *p;
 	size_t size;
+	const struct layout *L;
 	size_t bias;            /* image offset = vaddr + bias (mod 2^N) */
 	size_t strtab, strsz;
 	size_t symtab, hash, gnu_hash, versym, verdef;
@@ -31,6 +54,23 @@ static const void *at(const struct image *im, size_t off, size_t n, size_t sz, s
 }
 
 #define AT(im, off, n, T) ((const T *)at(im, off, n, sizeof(T), _Alignof(T)))
+
+/* An unsigned field of n bytes (2, 4 or 8) in the image's byte order, which
+ * is the machine's own.  Values wider than size_t (ELF64 read by a 32-bit
+ * program, tests only) wrap; what they lead to is bounds-checked all the
+ * same. */
+static size_t get(const unsigned char *p, size_t n)
+{
+	uint16_t h;
+	uint32_t w;
+	uint64_t x;
+
+	switch (n) {
+	case 2: memcpy(&h, p, 2); return h;
+	case 4: memcpy(&w, p, 4); return w;
+	default: memcpy(&x, p, 8); return x;
+	}
+}
 
 static unsigned long elf_hash(const char *s)
 {
@@ -69,37 +109,41 @@ static int str_is(const struct image *im, size_t off, const char *s)
 
 static int load_dynamic(struct image *im)
 {
-	const ElfW(Ehdr) *eh = AT(im, 0, 1, ElfW(Ehdr));
-	const ElfW(Phdr) *ph;
-	const ElfW(Dyn) *dyn = 0;
-	size_t i, ndyn = 0;
+	const unsigned char *id = at(im, 0, 1, EI_NIDENT, 1), *eh, *ph, *q, *dyn = 0;
+	const struct layout *L;
+	size_t i, w, phnum, ndyn = 0;
 	int have_load = 0;
 
-	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
-	    eh->e_ident[EI_CLASS] != ELFCLASS_NATIVE ||
-	    eh->e_phentsize != sizeof(ElfW(Phdr)))
+	if (!id || memcmp(id, ELFMAG, SELFMAG))
 		return 0;
-	ph = AT(im, eh->e_phoff, eh->e_phnum, ElfW(Phdr));
+	L = id[EI_CLASS] == ELFCLASS32 ? &elf32 : id[EI_CLASS] == ELFCLASS64 ? &elf64 : 0;
+	if (!L || !(eh = at(im, 0, 1, L->ehsize, L->w)) ||
+	    get(eh + L->phentsize, 2) != L->phsize)
+		return 0;
+	im->L = L;
+	w = L->w;
+	phnum = get(eh + L->phnum, 2);
+	ph = at(im, get(eh + L->phoff, w), phnum, L->phsize, w);
 	if (!ph)
 		return 0;
-	for (i = 0; i < eh->e_phnum; i++) {
-		if (ph[i].p_type == PT_LOAD && !have_load) {
-			im->bias = ph[i].p_offset - ph[i].p_vaddr;
+	for (i = 0, q = ph; i < phnum; i++, q += L->phsize) {
+		if (get(q, 4) == PT_LOAD && !have_load) {
+			im->bias = get(q + L->p_offset, w) - get(q + L->p_vaddr, w);
 			have_load = 1;
-		} else if (ph[i].p_type == PT_DYNAMIC) {
-			ndyn = ph[i].p_filesz / sizeof(ElfW(Dyn));
-			dyn = AT(im, ph[i].p_offset, ndyn, ElfW(Dyn));
+		} else if (get(q, 4) == PT_DYNAMIC) {
+			ndyn = get(q + L->p_filesz, w) / L->dynsize;
+			dyn = at(im, get(q + L->p_offset, w), ndyn, L->dynsize, w);
 		}
 	}
 	if (!have_load || !dyn)
 		return 0;
 
-	for (i = 0; i < ndyn && dyn[i].d_tag != DT_NULL; i++) {
-		size_t off = dyn[i].d_un.d_ptr + im->bias;
+	for (i = 0, q = dyn; i < ndyn && get(q, w) != DT_NULL; i++, q += L->dynsize) {
+		size_t val = get(q + w, w), off = val + im->bias;
 
-		switch (dyn[i].d_tag) {
+		switch (get(q, w)) {
 		case DT_STRTAB: im->strtab = off; break;
-		case DT_STRSZ: im->strsz = dyn[i].d_un.d_val; break;
+		case DT_STRSZ: im->strsz = val; break;
 		case DT_SYMTAB: im->symtab = off; break;
 		case DT_HASH: im->hash = off; break;
 		case DT_GNU_HASH: im->gnu_hash = off; break;
@@ -111,28 +155,29 @@ static int load_dynamic(struct image *im)
 	return im->strtab && im->strsz && im->symtab && (im->hash || im->gnu_hash);
 }
 
-/* Is symbol i's version node named version?  Without version tables, any. */
+/* Is symbol i's version node named version?  Without version tables, any.
+ * The version records are laid out alike in both classes. */
 static int version_is(const struct image *im, size_t i, const char *version)
 {
-	const ElfW(Half) *vs;
+	const Elf64_Half *vs;
 	size_t off = im->verdef, left;
 	unsigned ndx;
 
 	if (!im->versym || !im->verdef)
 		return 1;
-	vs = AT(im, im->versym + i * sizeof *vs, 1, ElfW(Half));
+	vs = AT(im, im->versym + i * sizeof *vs, 1, Elf64_Half);
 	if (!vs)
 		return 0;
 	ndx = *vs & 0x7fff;
 	/* vd_next may loop; no image holds more entries than it has bytes. */
-	for (left = im->size / sizeof(ElfW(Verdef)); left; left--) {
-		const ElfW(Verdef) *vd = AT(im, off, 1, ElfW(Verdef));
-		const ElfW(Verdaux) *aux;
+	for (left = im->size / sizeof(Elf64_Verdef); left; left--) {
+		const Elf64_Verdef *vd = AT(im, off, 1, Elf64_Verdef);
+		const Elf64_Verdaux *aux;
 
 		if (!vd)
 			return 0;
 		if (!(vd->vd_flags & VER_FLG_BASE) && vd->vd_ndx == ndx) {
-			aux = AT(im, off + vd->vd_aux, 1, ElfW(Verdaux));
+			aux = AT(im, off + vd->vd_aux, 1, Elf64_Verdaux);
 			return aux && vd->vd_hash == elf_hash(version) &&
 			       str_is(im, aux->vda_name, version);
 		}
@@ -145,40 +190,46 @@ static int version_is(const struct image *im, size_t i, const char *version)
 
 static void *match(const struct image *im, size_t i, const char *name, const char *version)
 {
-	const ElfW(Sym) *sym;
+	const struct layout *L = im->L;
+	const unsigned char *sym;
+	unsigned info;
 	size_t off;
 
 	if (im->nsyms && i >= im->nsyms)
 		return 0;
-	sym = AT(im, im->symtab + i * sizeof *sym, 1, ElfW(Sym));
-	if (!sym || ST_TYPE(sym->st_info) != STT_FUNC ||
-	    (ST_BIND(sym->st_info) != STB_GLOBAL &&
-	     ST_BIND(sym->st_info) != STB_WEAK) ||
-	    sym->st_shndx == SHN_UNDEF ||
-	    !str_is(im, sym->st_name, name) || !version_is(im, i, version))
+	sym = at(im, im->symtab + i * L->symsize, 1, L->symsize, L->w);
+	if (!sym)
 		return 0;
-	off = sym->st_value + im->bias;
+	info = sym[L->st_info];
+	if (ST_TYPE(info) != STT_FUNC ||
+	    (ST_BIND(info) != STB_GLOBAL && ST_BIND(info) != STB_WEAK) ||
+	    get(sym + L->st_shndx, 2) == SHN_UNDEF ||
+	    !str_is(im, get(sym, 4), name) || !version_is(im, i, version))
+		return 0;
+	off = get(sym + L->st_value, L->w) + im->bias;
 	return off < im->size ? (void *)(im->p + off) : 0;
 }
 
+/* The table's entries are 32-bit but for s390x's ELF64 (VRANDOM_HASH_ENTRY). */
 static void *lookup_sysv(struct image *im, const char *name, const char *version)
 {
-	typedef VRANDOM_HASH_ENTRY E;
-	const E *h = AT(im, im->hash, 2, E), *bucket, *chain;
+	size_t e = im->L->w == 8 ? sizeof(VRANDOM_HASH_ENTRY) : 4;
+	const unsigned char *h = at(im, im->hash, 2, e, e), *bucket, *chain;
 	size_t nbucket, nchain, i, left;
 	void *fn;
 
-	if (!h || !(nbucket = h[0]))
+	if (!h || !(nbucket = get(h, e)))
 		return 0;
-	nchain = h[1];
-	bucket = AT(im, im->hash + 2 * sizeof(E), nbucket, E);
-	chain = AT(im, im->hash + (2 + nbucket) * sizeof(E), nchain, E);
+	nchain = get(h + e, e);
+	bucket = at(im, im->hash + 2 * e, nbucket, e, e);
+	chain = at(im, im->hash + (2 + nbucket) * e, nchain, e, e);
 	if (!bucket || !chain)
 		return 0;
 	im->nsyms = nchain;
 	/* A chain visits each symbol at most once unless the table loops. */
-	i = bucket[elf_hash(name) % nbucket];
-	for (left = nchain; i != STN_UNDEF && i < nchain && left; left--, i = chain[i])
+	i = get(bucket + elf_hash(name) % nbucket * e, e);
+	for (left = nchain; i != STN_UNDEF && i < nchain && left;
+	     left--, i = get(chain + i * e, e))
 		if ((fn = match(im, i, name, version)))
 			return fn;
 	return 0;
@@ -195,7 +246,7 @@ static void *lookup_gnu(const struct image *im, const char *name, const char *ve
 		return 0;
 	symoffset = gh[1];
 	/* The bloom filter is an optimisation only; skip over its words. */
-	off = im->gnu_hash + 4 * sizeof(uint32_t) + (size_t)gh[2] * sizeof(ElfW(Addr));
+	off = im->gnu_hash + 4 * sizeof(uint32_t) + (size_t)gh[2] * im->L->w;
 	bucket = AT(im, off, nbucket, uint32_t);
 	if (!bucket || (i = bucket[h % nbucket]) < symoffset || !i)
 		return 0;
@@ -222,7 +273,8 @@ void *__vr_vdso_sym(const void *img, size_t size, const char *name, const char *
 	return lookup_sysv(&im, name, version);
 }
 
-/* The live vDSO's size, read from its own program headers. */
+/* The live vDSO's size, read from its own program headers.  0 for an image
+ * of another class than the process's: its code could not be called. */
 size_t __vr_elf_extent(const void *base)
 {
 	const ElfW(Ehdr) *eh = base;
@@ -230,6 +282,7 @@ size_t __vr_elf_extent(const void *base)
 	size_t end, i;
 
 	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS_NATIVE ||
 	    eh->e_phentsize != sizeof(ElfW(Phdr)))
 		return 0;
 	ph = (const void *)((const char *)base + eh->e_phoff);

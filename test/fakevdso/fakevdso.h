@@ -6,12 +6,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "internal.h"
 #include "vrandom.h"
 
 /* The auxiliary vector as the kernel gave it, for the keys a test does not
@@ -56,6 +58,33 @@ static inline const void *fake_map(const char *dir, const char *variant, size_t 
 	return p;
 }
 
+/* The same, for the Check-free tests: a test that cannot load its image
+ * cannot run (99). */
+static inline const void *fake_map_or_exit(const char *dir, const char *variant, size_t *size)
+{
+	const void *p = fake_map(dir, variant, size);
+
+	if (!p) {
+		fprintf(stderr, "cannot map %s/fakevdso-%s.so: %s\n", dir, variant,
+			strerror(errno));
+		_exit(99);
+	}
+	return p;
+}
+
+#ifdef FAKE_GETAUXVAL
+/* The vDSO base vrandom will find: this program's getauxval() answers
+ * AT_SYSINFO_EHDR with fake_base, and every other key as the kernel did. */
+static const void *fake_base;
+
+unsigned long getauxval(unsigned long type)
+{
+	if (type == AT_SYSINFO_EHDR)
+		return (unsigned long)fake_base;
+	return fake_real_auxval(type);
+}
+#endif
+
 /* The fake writes 0x5a ^ flags into every byte; the kernel never would. */
 static inline int fake_served(vrandom_state *st, unsigned int flags)
 {
@@ -70,6 +99,31 @@ static inline int fake_served(vrandom_state *st, unsigned int flags)
 		if (b[i] != (0x5a ^ flags))
 			return 0;
 	return 1;
+}
+
+/* Truncated and corrupted copies of an image: the lookup of sym@ver must
+ * answer NULL or a pointer inside the copy.  1 when it always did. */
+static inline int fake_survives_damage(const unsigned char *img, size_t size,
+				       const char *sym, const char *ver)
+{
+	unsigned char *copy = malloc(size ? size : 1), *fn;
+	size_t len, i, k;
+	int ok = copy != 0;
+
+	for (len = 0; ok && len <= size; len++) {
+		memcpy(copy, img, len);
+		fn = __vr_vdso_sym(copy, len, sym, ver);
+		ok = !fn || (fn >= copy && fn < copy + len);
+	}
+	for (i = 0; ok && i < 20000; i++) {
+		memcpy(copy, img, size);
+		for (k = 0; k < 1 + i % 4; k++)
+			copy[vrandom_uniform(size)] = vrandom_u32();
+		fn = __vr_vdso_sym(copy, size, sym, ver);
+		ok = !fn || (fn >= copy && fn < copy + size);
+	}
+	free(copy);
+	return ok;
 }
 
 #endif

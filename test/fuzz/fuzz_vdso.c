@@ -1,5 +1,5 @@
-/* libFuzzer harness for the vDSO lookup: arbitrary bytes as the image,
- * looked up with every architecture's symbol and version.  The image is
+/* libFuzzer harness for the vDSO lookup: arbitrary bytes as the image, of
+ * either ELF class, looked up with every architecture's symbol and version.  The image is
  * copied to a heap block of exactly its size, so ASan reports the first
  * byte read outside it; what the lookup returns must point inside it.
  * Build with -DVRANDOM_HASH_ENTRY=uint64_t for s390x's SysV hash table. */
@@ -12,7 +12,7 @@
 static const char *const wanted[][2] = {
 	{ "__vdso_getrandom", "LINUX_2.6" },      /* x86_64 */
 	{ "__kernel_getrandom", "LINUX_2.6.39" }, /* aarch64 */
-	{ "__kernel_getrandom", "LINUX_2.6.15" }, /* powerpc64 */
+	{ "__kernel_getrandom", "LINUX_2.6.15" }, /* powerpc64, powerpc (ELF32) */
 	{ "__kernel_getrandom", "LINUX_2.6.29" }, /* s390x */
 	{ "__vdso_getrandom", "LINUX_5.10" },     /* loongarch64 */
 	{ "__vdso_getrandom", "LINUX_4.15" },     /* riscv64 */

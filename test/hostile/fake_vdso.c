@@ -8,6 +8,7 @@
 
 #include "hostile.h"
 #include "internal.h"
+#define FAKE_GETAUXVAL
 #include "../fakevdso/fakevdso.h"
 
 #if defined __has_include
@@ -22,23 +23,10 @@
 #define GRND_NONBLOCK 0x0001
 
 static const char *dir;
-static const void *fake_base;
-
-unsigned long getauxval(unsigned long type)
-{
-	if (type == AT_SYSINFO_EHDR)
-		return (unsigned long)fake_base;
-	return fake_real_auxval(type);
-}
 
 static void use_image(const char *variant)
 {
-	fake_base = fake_map(dir, variant, 0);
-	if (!fake_base) {
-		fprintf(stderr, "cannot map %s/fakevdso-%s.so: %s\n", dir, variant,
-			strerror(errno));
-		_exit(99);
-	}
+	fake_base = fake_map_or_exit(dir, variant, 0);
 }
 
 static void served(const char *variant)
@@ -85,7 +73,7 @@ static void sysv(void) { served("sysv"); }
 static void badver(void) { refused("badver"); }
 static void enosys(void) { refused("enosys"); }
 
-#if defined __powerpc64__
+#if defined __powerpc__
 /* The kernel's error convention, by hand: a positive errno and CR0.SO. */
 __asm__ (".pushsection .text\n.globl vr_so_error\n.type vr_so_error,@function\n"
 	 "vr_so_error:\n\tli 3, 11\n\tcrset so\n\tblr\n"
@@ -112,7 +100,7 @@ int main(int argc, char **argv)
 	t_case("SysV hash image serves", sysv);
 	t_case("wrong version: system call", badver);
 	t_case("params query refused: system call", enosys);
-#if defined __powerpc64__
+#if defined __powerpc__
 	t_case("CR0.SO error becomes -errno", stub);
 #endif
 	return t_finish();

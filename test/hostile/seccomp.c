@@ -41,13 +41,35 @@ static void getrandom_enosys_syscall(void)
 	T(backend() == VRANDOM_URANDOM);
 }
 
-/* The backend was chosen and the thread's state seeded before the filter. */
+/* The backend was chosen and the thread's state seeded before the filter.
+ * t_serves' new handle needs a reseed, so getrandom's ENOSYS shows, and
+ * from then on vrandom_get_info names /dev/urandom. */
 static void getrandom_enosys_later(void)
 {
 	unsigned char b[64];
 
 	T(vrandom_getrandom(b, sizeof b, 0) == sizeof b);
 	deny(SCMP_SYS(getrandom), ENOSYS);
+	t_serves();
+	T(backend() == VRANDOM_URANDOM);
+}
+
+/* The system call worked at setup and is gone at the next call. */
+static void getrandom_enosys_after_syscall(void)
+{
+	struct vrandom_info i;
+	unsigned char b[64];
+
+	setenv("VRANDOM_BACKEND", "syscall", 1);
+	T(vrandom_getrandom(b, sizeof b, 0) == sizeof b);
+	T(backend() == VRANDOM_SYSCALL);
+	deny(SCMP_SYS(getrandom), ENOSYS);
+	memset(b, 0, sizeof b);
+	T(vrandom_getrandom(b, sizeof b, 0) == sizeof b);
+	T(looks_random(b, sizeof b));
+	T(vrandom_get_info(&i) == 0);
+	T(i.backend == VRANDOM_URANDOM && !strcmp(i.backend_name, "urandom"));
+	T(!i.vdso_symbol && !i.state_size);
 	t_serves();
 }
 
@@ -68,6 +90,8 @@ int main(void)
 	t_case("getrandom ENOSYS from the start", getrandom_enosys);
 	t_case("getrandom ENOSYS, VRANDOM_BACKEND=syscall", getrandom_enosys_syscall);
 	t_case("getrandom ENOSYS after the first call", getrandom_enosys_later);
+	t_case("getrandom ENOSYS after setup, VRANDOM_BACKEND=syscall",
+	       getrandom_enosys_after_syscall);
 	if (T_ASAN)
 		printf("mmap EPERM: skipped, ASan needs mmap for its heap\n");
 	else

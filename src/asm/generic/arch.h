@@ -1,5 +1,6 @@
-/* Targets without a vDSO getrandom (32-bit, x32, unknown): the C library's
- * syscall(), turned into the -errno convention of the raw wrappers. */
+/* Targets without an architecture layer of their own (x32, unknown): the C
+ * library's syscall(), turned into the -errno convention of the raw
+ * wrappers. */
 #include <errno.h>
 #include <unistd.h>
 

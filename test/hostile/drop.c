@@ -1,0 +1,201 @@
+/* Pages the kernel drops: MAP_DROPPABLE memory may read back as zeros at
+ * any moment (memory pressure).  Here a thread drops the pool's pages
+ * itself, again and again, with MADV_DONTNEED and MADV_PAGEOUT on every
+ * mapping /proc/self/smaps flags "dp", while threads draw through their
+ * own states and through explicit handles they take and give back.  No
+ * call may fail, no 16-byte output may come twice, and a dropped state
+ * must come back reseeded.  The same again in a process under
+ * mlockall(MCL_CURRENT | MCL_FUTURE).  Needs the real vDSO: exits 77
+ * (skip) without it, e.g. under qemu-user or before Linux 6.11. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+
+#include "hostile.h"
+
+#ifndef MADV_PAGEOUT
+#define MADV_PAGEOUT 21
+#endif
+
+#define DRAWERS 4
+#define ROUNDS 100000           /* per drawer, two outputs a round */
+#define MAXRANGES 64
+
+struct range { uintptr_t lo, hi; };
+
+/* The droppable mappings, from the "dp" flag in VmFlags. */
+static int droppable(struct range *r, int max)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[512];
+	unsigned long lo = 0, hi = 0, a, b;
+	int n = 0;
+
+	if (!f)
+		return 0;
+	/* A field name may start like a hex number ("FilePmdMapped"). */
+	while (fgets(line, sizeof line, f))
+		if (sscanf(line, "%lx-%lx ", &a, &b) == 2)
+			lo = a, hi = b;
+		else if (!strncmp(line, "VmFlags:", 8) && strstr(line, " dp") && n < max)
+			r[n++] = (struct range){ lo, hi };
+	fclose(f);
+	return n;
+}
+
+static struct range ranges[MAXRANGES];
+
+/* Drops every droppable page; the count of madvise calls that succeeded. */
+static int drop_all(void)
+{
+	int i, n = droppable(ranges, MAXRANGES), ok = 0;
+
+	for (i = 0; i < n; i++) {
+		ok += !madvise((void *)ranges[i].lo, ranges[i].hi - ranges[i].lo, MADV_DONTNEED);
+		ok += !madvise((void *)ranges[i].lo, ranges[i].hi - ranges[i].lo, MADV_PAGEOUT);
+	}
+	return ok;
+}
+
+static unsigned char (*out)[16];        /* every output, for the repeat check */
+static int done, drops, errors;
+
+static void *drawer(void *arg)
+{
+	unsigned char (*o)[16] = out + (uintptr_t)arg * 2 * ROUNDS;
+	vrandom_state *h = vrandom_state_new();
+	int i;
+
+	for (i = 0; i < ROUNDS; i++) {
+		if (vrandom_getrandom(o[2 * i], 16, 0) != 16)
+			__atomic_add_fetch(&errors, 1, __ATOMIC_RELAXED);
+		if (vrandom_state_getrandom(h, o[2 * i + 1], 16, 0) != 16)
+			__atomic_add_fetch(&errors, 1, __ATOMIC_RELAXED);
+		if (i % 1000 == 999) {  /* handles come and go while pages drop */
+			vrandom_state_free(h);
+			h = vrandom_state_new();
+		}
+	}
+	vrandom_state_free(h);
+	return 0;
+}
+
+static void *dropper(void *arg)
+{
+	(void)arg;
+	while (!__atomic_load_n(&done, __ATOMIC_ACQUIRE))
+		__atomic_add_fetch(&drops, drop_all(), __ATOMIC_RELAXED);
+	return 0;
+}
+
+static int cmp16(const void *a, const void *b)
+{
+	return memcmp(a, b, 16);
+}
+
+static void draw_while_dropping(void)
+{
+	pthread_t d[DRAWERS], t;
+	size_t i, n = (size_t)DRAWERS * 2 * ROUNDS, repeats = 0, zeros = 0;
+	static const unsigned char zero[16];
+
+	out = calloc(n, 16);
+	T(out != 0);
+	if (!out)
+		return;
+	T(pthread_create(&t, 0, dropper, 0) == 0);
+	for (i = 0; i < DRAWERS; i++)
+		T(pthread_create(&d[i], 0, drawer, (void *)i) == 0);
+	for (i = 0; i < DRAWERS; i++)
+		pthread_join(d[i], 0);
+	__atomic_store_n(&done, 1, __ATOMIC_RELEASE);
+	pthread_join(t, 0);
+	T(errors == 0);
+	T(drops > 0);
+	qsort(out, n, 16, cmp16);
+	for (i = 0; i < n; i++) {
+		zeros += !memcmp(out[i], zero, 16);
+		repeats += i && !memcmp(out[i], out[i - 1], 16);
+	}
+	T(zeros == 0);
+	T(repeats == 0);
+	printf("  %zu outputs, %d madvise drops, %zu repeated, %d errors\n",
+	       n, drops, repeats, errors);
+	free(out);
+}
+
+static int all_zero(const struct range *r, int n)
+{
+	const unsigned char *p;
+	int i;
+
+	for (i = 0; i < n; i++)
+		for (p = (const void *)r[i].lo; p < (const unsigned char *)r[i].hi; p++)
+			if (*p)
+				return 0;
+	return 1;
+}
+
+/* A dropped state reads back as zeros; the next call reseeds it from the
+ * kernel (a new generation and key written into it) and still serves. */
+static void reseeds(void)
+{
+	unsigned char a[16], b[16];
+	vrandom_state *h = vrandom_state_new();
+	struct range r[MAXRANGES];
+	int n;
+
+	T(vrandom_state_getrandom(h, a, sizeof a, 0) == sizeof a);
+	n = droppable(r, MAXRANGES);
+	T(n > 0);
+	T(!all_zero(r, n));
+	T(drop_all() > 0);
+	T(all_zero(r, n));
+	T(vrandom_state_getrandom(h, b, sizeof b, 0) == sizeof b);
+	T(memcmp(a, b, sizeof a));
+	T(!all_zero(r, n));
+	vrandom_state_free(h);
+}
+
+static void drops_with_threads(void)
+{
+	reseeds();
+	draw_while_dropping();
+	t_serves();
+}
+
+static void drops_under_mlockall(void)
+{
+	if (mlockall(MCL_CURRENT | MCL_FUTURE)) {
+		printf("  mlockall: %s: skipped\n", strerror(errno));
+		return;
+	}
+	reseeds();
+	draw_while_dropping();
+	t_serves();
+}
+
+int main(void)
+{
+	struct vrandom_info i;
+	struct range r[1];
+
+	(void)vrandom_u32();    /* this thread's state maps the first page */
+	if (vrandom_get_info(&i) || i.backend != VRANDOM_VDSO) {
+		printf("SKIP: no vDSO getrandom here (backend %s): nothing droppable\n",
+		       vrandom_get_info(&i) ? "?" : i.backend_name);
+		return 77;
+	}
+	if (!droppable(r, 1)) {
+		printf("SKIP: /proc/self/smaps flags no mapping \"dp\"\n");
+		return 77;
+	}
+	t_init();
+	t_case("pages dropped while threads and handles draw", drops_with_threads);
+	/* ASan's shadow is terabytes of address space: mlockall cannot take it. */
+	if (T_ASAN)
+		printf("mlockall: skipped, ASan's shadow cannot be locked\n");
+	else
+		t_case("pages dropped under mlockall", drops_under_mlockall);
+	return t_finish();
+}
