@@ -29,7 +29,8 @@ test/fakevdso-%.so: $(fakevdso_deps) test/fakevdso-%.ver
 
 CLEANFILES += $(FAKEVDSO_IMAGES) test/fakevdso-*.ver
 EXTRA_DIST += test/fakevdso/fakevdso.c test/fakevdso/fakevdso.lds test/no-check.sh \
-	test/fakevdso/fakevdso.h test/check_main.h test/tally.h
+	test/fakevdso/fakevdso.h test/check_main.h test/tally.h \
+	test/bpf.h test/libc-grnd.h
 
 if HAVE_CHECK
 check_PROGRAMS += test/check_rng test/check_vdso
