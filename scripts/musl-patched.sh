@@ -102,7 +102,7 @@ one() {  # directory for apt-source.sh, suite (empty: this release's)
 			file "$bin" | grep -q 'statically linked'
 			ok $? "$kind-$t is statically linked"
 			r=0; MUSL_PATCHED_VDSO=$e "$bin" >"$bin.out" 2>&1 || r=$?
-			cat "$bin.out" >>"$log"
+			sed "s/^/  /" "$bin.out" >>"$log"   # one tally line per version
 			# Each program's own tally goes into the version's line.
 			set -- $(awk '/^[0-9]+ passed, [0-9]+ failed/ { print $1, $3 }' "$bin.out") 0 0
 			passed=$((passed + $1)) failed=$((failed + $2))

@@ -2,6 +2,7 @@
 # Build every variant out of tree and run all its tests:
 #   build/glibc  the library, Check suites, Lua tests (make distcheck too)
 #   build/musl   static musl: smoke test, libc shim and its strace proof
+#   build/musl-patched  musl built with contrib/musl: scripts/musl-patched.sh
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
 #                harden-test.sh, fuzz.sh (each skips tools not installed)
 # Prints each suite's summary line at the end.
@@ -54,6 +55,9 @@ if command -v musl-gcc >/dev/null 2>&1; then
 		ls _inst/usr/local/lib/libvrandom.a _inst/usr/local/lib/libvrandom-libc.a) ||
 		{ cat build/musl/install.out; exit 1; }
 fi
+
+# musl itself with contrib/musl's vDSO getrandom series (Debian's source).
+timed "patched musl:" sh scripts/musl-patched.sh
 
 # Portability and hardening: qemu-user, sanitizers, valgrind, fuzzing.
 timed "cross builds under qemu:" sh scripts/cross-test.sh
