@@ -67,6 +67,27 @@ static void t_case(const char *name, void (*fn)(void))
 	tally->first[0] = 0;
 }
 
+/* Fork a child that runs fn(fd, arg) to write n bytes to the pipe fd, and
+ * read them into buf: 1 when it wrote them all and exited with 0. */
+static inline int t_fork_read(int (*fn)(int, void *), void *arg, void *buf, size_t n)
+{
+	int fd[2], status, ok;
+	pid_t pid;
+
+	if (pipe(fd))
+		_exit(99);
+	pid = fork();
+	if (pid < 0)
+		_exit(99);
+	if (!pid)
+		_exit(fn(fd[1], arg));
+	close(fd[1]);
+	ok = read(fd[0], buf, n) == (ssize_t)n;
+	close(fd[0]);
+	return waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	       !WEXITSTATUS(status) && ok;
+}
+
 static int t_finish(void)
 {
 	printf("%d passed, %d failed\n", tally->passed, tally->failed);

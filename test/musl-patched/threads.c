@@ -93,9 +93,10 @@ static void *spin(void *arg)
 
 /* In the child: its own key, two threads of its own with keys of their
  * own, and no pool growth: the three vanished spinners' states serve. */
-static int child(int fd, long kb)
+static int child(int fd, void *arg)
 {
 	unsigned char k[3][KEY];
+	long kb = *(long *)arg;
 	int ok;
 
 	ok = getrandom(k[0], KEY, 0) == KEY;
@@ -110,7 +111,7 @@ static void forks(void)
 	pthread_t t[3];
 	long kb, bad = 0;
 	void *r;
-	int i, fd[2], status, ok = 1;
+	int i, ok = 1;
 
 	if (getrandom(keys[0], KEY, 0) != KEY)
 		ok = 0;
@@ -120,24 +121,8 @@ static void forks(void)
 	/* Every spinner holds its state before the first fork. */
 	usleep(100000);
 	kb = droppable_kb();
-	for (i = 0; i < FORKS; i++) {
-		pid_t pid;
-
-		if (pipe(fd))
-			_exit(99);
-		pid = fork();
-		if (pid < 0)
-			_exit(99);
-		if (!pid)
-			_exit(child(fd[1], kb));
-		close(fd[1]);
-		if (read(fd[0], keys[1 + 3 * i], 3 * KEY) != 3 * KEY)
-			ok = 0;
-		close(fd[0]);
-		if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-		    WEXITSTATUS(status))
-			ok = 0;
-	}
+	for (i = 0; i < FORKS; i++)
+		ok &= t_fork_read(child, &kb, keys[1 + 3 * i], 3 * KEY);
 	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	for (i = 0; i < 3; i++) {
 		pthread_join(t[i], &r);
