@@ -33,6 +33,26 @@ kernel_vdso() {
 }
 if kernel_vdso; then vdso=1; else vdso=0; fi
 
+# Synthetic vDSO images, built as vrandom's test/local.mk builds them, with
+# this architecture's symbol and version (a wrong version for badver).
+arch_h=$top/src/asm/$(uname -m)/arch.h
+fakevdso() {  # kind, hash style, params query result
+	sym=$(sed -n 's/^#define VRANDOM_VDSO_SYM "\(.*\)"/\1/p' "$arch_h")
+	ver=$(sed -n 's/^#define VRANDOM_VDSO_VER "\(.*\)"/\1/p' "$arch_h")
+	[ "$1" != badver ] || ver=LINUX_0.1
+	printf '%s {\n global: %s;\n local: *;\n};\n' "$ver" "$sym" >"$out/fakevdso-$1.ver"
+	${CC:-cc} -shared -nostdlib -fPIC -O2 -fno-stack-protector \
+		-fno-asynchronous-unwind-tables -fno-builtin -Wl,--build-id=none \
+		-DFAKE_STATE_SIZE=200 -DFAKE_SYM="$sym" -DFAKE_PARAMS_RET="$3" \
+		-Wl,--hash-style="$2" -Wl,-T,"$top/test/fakevdso/fakevdso.lds" \
+		-Wl,--version-script="$out/fakevdso-$1.ver" \
+		-o "$out/fakevdso-$1.so" "$top/test/fakevdso/fakevdso.c"
+}
+if [ -f "$arch_h" ]; then
+	fakevdso gnu gnu 0 && fakevdso sysv sysv 0 && fakevdso badver both 0 &&
+		fakevdso enosys both -38 || { echo "musl-patched: cannot build the fake vDSO images"; exit 1; }
+fi
+
 # configure, make, make install, unless the installed libc.a is current.
 build() {  # source tree, prefix, stamp text
 	[ -f "$2/lib/libc.a" ] && [ "$(cat "$2.stamp" 2>/dev/null)" = "$3" ] && return 0
@@ -116,6 +136,21 @@ one() {  # directory for apt-source.sh, suite (empty: this release's)
 		"$cc" -static -O2 -o "$w/$kind-loop" "$top/test/musl-loop.c" >>"$log" 2>&1 ||
 			ok 1 "$kind: musl-loop builds"
 	done
+
+	# The lookup against synthetic images: GNU hash only (0001), SysV
+	# hash only, a wrong version node, a refusing params query.
+	if [ -f "$arch_h" ]; then
+		"$w/patched/bin/musl-gcc" -static -O2 -Wall -I"$top/test" -o "$w/patched-fake_vdso" \
+			"$tests/fake_vdso.c" >>"$log" 2>&1 || ok 1 "patched: fake_vdso builds"
+		for img in gnu:vdso sysv:vdso badver:syscall enosys:syscall; do
+			r=0; "$w/patched-fake_vdso" "$out/fakevdso-${img%:*}.so" "${img#*:}" \
+				>"$w/fake.out" 2>&1 || r=$?
+			sed "s/^/  /" "$w/fake.out" >>"$log"
+			set -- $(awk '/^[0-9]+ passed, [0-9]+ failed/ { print $1, $3 }' "$w/fake.out") 0 0
+			passed=$((passed + $1)) failed=$((failed + $2))
+			[ "$r" = 0 ] || { failed=$((failed + 1)); echo "FAIL: fake_vdso ${img%:*} exit $r" | tee -a "$log"; }
+		done
+	fi
 
 	# strace: 100,000 calls, one thread and four; a system call per
 	# thread at most when patched (on a kernel with the vDSO getrandom).

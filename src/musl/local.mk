@@ -64,4 +64,4 @@ EXTRA_DIST += contrib/musl/README.md \
 	contrib/musl/0003-loongarch64-use-the-vdso-getrandom.patch \
 	scripts/musl-patched.sh test/musl-patched/pool.h test/musl-patched/semantics.c \
 	test/musl-patched/threads.c test/musl-patched/hostile.c \
-	test/musl-patched/tloop.c test/musl-patched/size.c
+	test/musl-patched/tloop.c test/musl-patched/size.c test/musl-patched/fake_vdso.c
