@@ -137,6 +137,19 @@ one() {  # directory for apt-source.sh, suite (empty: this release's)
 			ok 1 "$kind: musl-loop builds"
 	done
 
+	# Other architectures: the patched files compile, the vDSO path in.
+	for a in aarch64 riscv64; do
+		command -v $a-linux-gnu-gcc >/dev/null ||
+			{ echo "$a: SKIP: $a-linux-gnu-gcc is not installed" >>"$log"; continue; }
+		x=$w/cross-$a; rm -rf "$x"; mkdir -p "$x"
+		(cd "$x" && "$w/src/configure" --target=$a-linux-gnu CC=$a-linux-gnu-gcc \
+			--disable-shared >configure.out 2>&1 &&
+			make obj/src/linux/getrandom.o obj/src/internal/vdso.o obj/src/process/fork.o \
+				obj/src/process/_Fork.o obj/src/thread/pthread_create.o >make.out 2>&1) &&
+			$a-linux-gnu-nm "$x/obj/src/linux/getrandom.o" | grep -q ' U __vdsosym$'
+		ok $? "$a: the patched files compile, getrandom with its vDSO path"
+	done
+
 	# The lookup against synthetic images: GNU hash only (0001), SysV
 	# hash only, a wrong version node, a refusing params query.
 	if [ -f "$arch_h" ]; then
