@@ -3,6 +3,7 @@
 #   build/glibc  the library, Check suites, Lua tests (make distcheck too)
 #   build/musl   static musl: smoke test, libc shim and its strace proof
 #   build/lua-static  vrandom-lua and examples/embed: scripts/lua-static-test.sh
+#   build/musl-patched  musl built with contrib/musl: scripts/musl-patched.sh
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
 #                harden-test.sh, fuzz.sh (each skips tools not installed)
 #   build/rock   the rockspec through luarocks, Lua tests: scripts/rock-test.sh
@@ -60,6 +61,8 @@ fi
 
 # Lua in firmware: the static musl interpreter and the embedding example.
 timed "static Lua (musl):" sh scripts/lua-static-test.sh
+# musl itself with contrib/musl's vDSO getrandom series (Debian's source).
+timed "patched musl:" sh scripts/musl-patched.sh
 
 # Portability and hardening: qemu-user, sanitizers, valgrind, fuzzing.
 timed "cross builds under qemu:" sh scripts/cross-test.sh

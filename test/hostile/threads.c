@@ -94,38 +94,27 @@ static void *spin(void *arg)
 	return 0;
 }
 
+static int child_key(int fd, void *arg)
+{
+	unsigned char b[32];
+
+	(void)arg;
+	vrandom_buf(b, sizeof b);
+	return write(fd, b, sizeof b) != sizeof b;
+}
+
 /* Children forked mid-call draw their own bytes, never a sibling's. */
 static void fork_busy(void)
 {
 	unsigned char seen[20][32];
 	pthread_t t[3];
-	int i, j, fd[2], status, ok = 1, distinct = 1;
+	int i, j, ok = 1, distinct = 1;
 
 	for (i = 0; i < 3; i++)
 		if (pthread_create(&t[i], 0, spin, 0))
 			_exit(99);
-	for (i = 0; i < 20; i++) {
-		pid_t pid;
-
-		if (pipe(fd))
-			_exit(99);
-		pid = fork();
-		if (pid < 0)
-			_exit(99);
-		if (!pid) {
-			unsigned char b[32];
-
-			vrandom_buf(b, sizeof b);
-			_exit(write(fd[1], b, sizeof b) == sizeof b ? 0 : 1);
-		}
-		close(fd[1]);
-		if (read(fd[0], seen[i], sizeof seen[i]) != sizeof seen[i])
-			ok = 0;
-		close(fd[0]);
-		if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-		    WEXITSTATUS(status))
-			ok = 0;
-	}
+	for (i = 0; i < 20; i++)
+		ok &= t_fork_read(child_key, 0, seen[i], sizeof seen[i]);
 	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	for (i = 0; i < 3; i++)
 		pthread_join(t[i], 0);

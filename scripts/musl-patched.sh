@@ -1,0 +1,203 @@
+#!/bin/sh
+# musl with contrib/musl's vDSO getrandom series: for each musl that
+# scripts/apt-source.sh can fetch (Debian 12's 1.2.3, the next release's
+# 1.2.5), apply the series (fuzz 0), build the patched and the unpatched
+# musl into build/musl-patched/VERSION/, and run the plain getrandom() and
+# getentropy() programs of test/musl-patched/ against both, statically
+# linked: semantics, threads and forks, hostile environments, the strace
+# proof, the size cost.  One "N passed, N failed" line per version (also
+# in build/musl-patched/test/musl-VERSION.log); SKIP with the reason when
+# a source cannot be fetched.
+# No set -e: each step checks its own status and counts it.
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+out=$top/build/musl-patched
+series=$top/contrib/musl
+tests=$top/test/musl-patched
+mkdir -p "$out/test"
+status=0
+
+# Whether this kernel exports the vDSO getrandom: the first release per
+# architecture (a 64-bit ABI only); VRANDOM_SMOKE_NO_VDSO=1 says no.
+kernel_vdso() {
+	[ "${VRANDOM_SMOKE_NO_VDSO:-0}" != 1 ] || return 1
+	case $(uname -m) in
+	x86_64) need=611 ;;
+	aarch64|loongarch64) need=612 ;;
+	riscv64) need=616 ;;
+	*) return 1 ;;
+	esac
+	rel=$(uname -r | sed 's/^\([0-9]*\)\.\([0-9]*\).*/\1 \2/')
+	set -- $rel
+	[ $(($1 * 100 + $2)) -ge "$need" ]
+}
+if kernel_vdso; then vdso=1; else vdso=0; fi
+
+# Synthetic vDSO images, built as vrandom's test/local.mk builds them, with
+# this architecture's symbol and version (a wrong version for badver).
+arch_h=$top/src/asm/$(uname -m)/arch.h
+fakevdso() {  # kind, hash style, params query result
+	sym=$(sed -n 's/^#define VRANDOM_VDSO_SYM "\(.*\)"/\1/p' "$arch_h")
+	ver=$(sed -n 's/^#define VRANDOM_VDSO_VER "\(.*\)"/\1/p' "$arch_h")
+	[ "$1" != badver ] || ver=LINUX_0.1
+	printf '%s {\n global: %s;\n local: *;\n};\n' "$ver" "$sym" >"$out/fakevdso-$1.ver"
+	${CC:-cc} -shared -nostdlib -fPIC -O2 -fno-stack-protector \
+		-fno-asynchronous-unwind-tables -fno-builtin -Wl,--build-id=none \
+		-DFAKE_STATE_SIZE=200 -DFAKE_SYM="$sym" -DFAKE_PARAMS_RET="$3" \
+		-Wl,--hash-style="$2" -Wl,-T,"$top/test/fakevdso/fakevdso.lds" \
+		-Wl,--version-script="$out/fakevdso-$1.ver" \
+		-o "$out/fakevdso-$1.so" "$top/test/fakevdso/fakevdso.c"
+}
+if [ -f "$arch_h" ]; then
+	fakevdso gnu gnu 0 && fakevdso sysv sysv 0 && fakevdso badver both 0 &&
+		fakevdso enosys both -38 || { echo "musl-patched: cannot build the fake vDSO images"; exit 1; }
+fi
+
+# configure, make, make install, unless the installed libc.a is current.
+build() {  # source tree, prefix, stamp text
+	[ -f "$2/lib/libc.a" ] && [ "$(cat "$2.stamp" 2>/dev/null)" = "$3" ] && return 0
+	rm -rf "$2" "$2.build"; mkdir -p "$2.build"
+	(cd "$2.build" && "$1/configure" --prefix="$2" --disable-shared >configure.out 2>&1 &&
+		make -j2 >make.out 2>&1 && make install >install.out 2>&1) ||
+		{ tail -n 20 "$2.build/make.out" "$2.build/configure.out" 2>/dev/null; return 1; }
+	echo "$3" >"$2.stamp"
+}
+
+# The getrandom row of strace -c, or -1 when the program failed.
+syscalls() {  # program
+	strace -f -c -e trace=getrandom -o "$1.strace" "$1" >"$1.out" 2>&1 ||
+		{ echo -1; return; }
+	awk '$NF == "getrandom" { n = $4 } END { print n + 0 }' "$1.strace"
+}
+
+# text + data of a stripped -Os static program: file sizes move in pages.
+image() {  # musl-gcc, output
+	"$1" -static -Os -ffunction-sections -fdata-sections -Wl,--gc-sections -s \
+		-o "$2" "$tests/size.c" && size "$2" | awk 'NR == 2 { print $1 + $2 }'
+}
+
+one() {  # directory for apt-source.sh, suite (empty: this release's)
+	err=$out/fetch-${2:-default}.err
+	if ! tree=$(sh scripts/apt-source.sh musl "$1" $2 2>"$err"); then
+		echo "musl ${2:-(this release)}: SKIP: the source cannot be fetched:" \
+			"$(tail -n 1 "$err")"
+		return 0
+	fi
+	ver=${tree##*/musl-}
+	w=$out/$ver
+	log=$out/test/musl-$ver.log
+	passed=0 failed=0
+	mkdir -p "$w"
+	: >"$log"
+	ok() {  # status, what
+		if [ "$1" = 0 ]; then passed=$((passed + 1)); echo "ok: $2" >>"$log"
+		else failed=$((failed + 1)); echo "FAIL: $2" | tee -a "$log"; fi
+	}
+
+	# The series, on a copy of Debian's tree; the last patch only where
+	# its architecture exists (loongarch64, musl 1.2.5 on).  The patches
+	# touch different files, so each is tried alone on Debian's tree too.
+	for p in "$series"/*.patch; do
+		case $p in *loongarch64*) [ -d "$tree/arch/loongarch64" ] || continue ;; esac
+		(cd "$tree" && patch -p1 --fuzz=0 --dry-run -s <"$p") >>"$log" 2>&1
+		ok $? "${p##*/} applies to $ver with fuzz 0"
+	done
+	sum=$(cat "$series"/*.patch | cksum)
+	if [ "$(cat "$w/patched.stamp" 2>/dev/null)" != "$sum" ] || [ ! -d "$w/src" ]; then
+		rm -rf "$w/src"; cp -a "$tree" "$w/src"
+		for p in "$series"/*.patch; do
+			case $p in *loongarch64*) [ -d "$w/src/arch/loongarch64" ] || continue ;; esac
+			(cd "$w/src" && patch -p1 --fuzz=0 -s <"$p") >>"$log" 2>&1 ||
+				{ ok 1 "${p##*/} applies"; echo "$passed passed, $failed failed" >>"$log"; status=1; return; }
+		done
+	fi
+	echo "== musl $ver: build patched and unpatched (log: ${log#$top/})"
+	build "$w/src" "$w/patched" "$sum" && build "$tree" "$w/plain" plain ||
+		{ ok 1 "musl $ver builds"; echo "$passed passed, $failed failed" | tee -a "$log"; status=1; return; }
+
+	for kind in patched plain; do
+		cc=$w/$kind/bin/musl-gcc
+		e=$vdso; [ $kind = patched ] || e=0
+		for t in semantics threads hostile tloop; do
+			bin=$w/$kind-$t
+			"$cc" -static -O2 -Wall -I"$top/test" -I"$top/test/hostile" \
+				-o "$bin" "$tests/$t.c" >>"$log" 2>&1 ||
+				{ ok 1 "$kind: $t builds"; continue; }
+			[ $t = tloop ] && continue
+			file "$bin" | grep -q 'statically linked'
+			ok $? "$kind-$t is statically linked"
+			r=0; MUSL_PATCHED_VDSO=$e "$bin" >"$bin.out" 2>&1 || r=$?
+			sed "s/^/  /" "$bin.out" >>"$log"   # one tally line per version
+			# Each program's own tally goes into the version's line.
+			set -- $(awk '/^[0-9]+ passed, [0-9]+ failed/ { print $1, $3 }' "$bin.out") 0 0
+			passed=$((passed + $1)) failed=$((failed + $2))
+			[ "$r" = 0 ] || { failed=$((failed + 1)); echo "FAIL: $kind-$t exit $r" | tee -a "$log"; }
+		done
+		"$cc" -static -O2 -o "$w/$kind-loop" "$top/test/musl-loop.c" >>"$log" 2>&1 ||
+			ok 1 "$kind: musl-loop builds"
+	done
+
+	# Other architectures: the patched files compile, the vDSO path in.
+	for a in aarch64 riscv64; do
+		command -v $a-linux-gnu-gcc >/dev/null ||
+			{ echo "$a: SKIP: $a-linux-gnu-gcc is not installed" >>"$log"; continue; }
+		x=$w/cross-$a; rm -rf "$x"; mkdir -p "$x"
+		(cd "$x" && "$w/src/configure" --target=$a-linux-gnu CC=$a-linux-gnu-gcc \
+			--disable-shared >configure.out 2>&1 &&
+			make obj/src/linux/getrandom.o obj/src/internal/vdso.o obj/src/process/fork.o \
+				obj/src/process/_Fork.o obj/src/thread/pthread_create.o >make.out 2>&1) &&
+			$a-linux-gnu-nm "$x/obj/src/linux/getrandom.o" | grep -q ' U __vdsosym$'
+		ok $? "$a: the patched files compile, getrandom with its vDSO path"
+	done
+
+	# The lookup against synthetic images: GNU hash only (0001), SysV
+	# hash only, a wrong version node, a refusing params query.
+	if [ -f "$arch_h" ]; then
+		"$w/patched/bin/musl-gcc" -static -O2 -Wall -I"$top/test" -o "$w/patched-fake_vdso" \
+			"$tests/fake_vdso.c" >>"$log" 2>&1 || ok 1 "patched: fake_vdso builds"
+		for img in gnu:vdso sysv:vdso badver:syscall enosys:syscall; do
+			r=0; "$w/patched-fake_vdso" "$out/fakevdso-${img%:*}.so" "${img#*:}" \
+				>"$w/fake.out" 2>&1 || r=$?
+			sed "s/^/  /" "$w/fake.out" >>"$log"
+			set -- $(awk '/^[0-9]+ passed, [0-9]+ failed/ { print $1, $3 }' "$w/fake.out") 0 0
+			passed=$((passed + $1)) failed=$((failed + $2))
+			[ "$r" = 0 ] || { failed=$((failed + 1)); echo "FAIL: fake_vdso ${img%:*} exit $r" | tee -a "$log"; }
+		done
+	fi
+
+	# strace: 100,000 calls, one thread and four; a system call per
+	# thread at most when patched (on a kernel with the vDSO getrandom).
+	if ! command -v strace >/dev/null || ! strace -o /dev/null true 2>/dev/null; then
+		echo "musl $ver: strace proof: SKIP: strace missing or not allowed" | tee -a "$log"
+	else
+		for t in loop tloop; do
+			np=$(syscalls "$w/patched-$t") nu=$(syscalls "$w/plain-$t")
+			threads=1; [ $t = loop ] || threads=4
+			echo "strace $t: getrandom system calls for 100000 getrandom():" \
+				"patched $np, unpatched $nu" | tee -a "$log"
+			[ "$nu" -ge 100000 ]
+			ok $? "unpatched $t: $nu >= 100000"
+			if [ $vdso = 1 ]; then
+				[ "$np" -ge 0 ] && [ "$np" -le $threads ]
+				ok $? "patched $t: $np <= $threads (one per thread)"
+			else
+				[ "$np" -ge 100000 ]
+				ok $? "patched $t without the vDSO getrandom: $np >= 100000"
+			fi
+		done
+	fi
+
+	ip=$(image "$w/patched/bin/musl-gcc" "$w/patched-size") &&
+	iu=$(image "$w/plain/bin/musl-gcc" "$w/plain-size") &&
+	echo "size: getrandom() in a static -Os program, text+data stripped:" \
+		"patched $ip B, unpatched $iu B, the patch costs $((ip - iu)) B" | tee -a "$log"
+
+	echo "$passed passed, $failed failed" >>"$log"
+	echo "musl $ver: $passed passed, $failed failed"
+	[ "$failed" = 0 ] || status=1
+}
+
+echo "== musl-patched: kernel $(uname -r) $(uname -m), vDSO getrandom expected: $vdso"
+one build/src
+one build/src-trixie trixie
+exit $status

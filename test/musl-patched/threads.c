@@ -1,0 +1,253 @@
+/* The pool of a patched musl under threads and forks: 2000 short-lived
+ * threads leave it bounded (their states come back), every thread and
+ * every fork child draws its own bytes, and forks of a threaded parent
+ * give the vanished threads' states back in the child without growing
+ * the pool. */
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdint.h>
+#include <sys/random.h>
+
+#define HOSTILE_LIBC
+#include "hostile.h"
+#include "pool.h"
+
+#define THREADS 2000
+#define WAVE 8
+#define KEY 32
+
+static unsigned char (*keys)[KEY];
+
+static int cmp(const void *a, const void *b)
+{
+	return memcmp(a, b, KEY);
+}
+
+/* n keys, all different (and none all zero) */
+static int distinct(unsigned char (*k)[KEY], size_t n)
+{
+	static const unsigned char zero[KEY];
+	size_t i;
+
+	qsort(k, n, KEY, cmp);
+	for (i = 0; i < n; i++)
+		if (!memcmp(k[i], zero, KEY) || (i && !memcmp(k[i], k[i - 1], KEY)))
+			return 0;
+	return 1;
+}
+
+static void *draw(void *arg)
+{
+	unsigned char *k = arg;
+
+	return (void *)(long)(getrandom(k, KEY, 0) != KEY);
+}
+
+static long spawn(unsigned char (*k)[KEY], int n)
+{
+	pthread_t t[WAVE];
+	long bad = 0;
+	void *r;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (pthread_create(&t[i], 0, draw, k[i]))
+			_exit(99);
+	for (i = 0; i < n; i++) {
+		pthread_join(t[i], &r);
+		bad += (long)r;
+	}
+	return bad;
+}
+
+static void waves(void)
+{
+	long bad = 0, kb;
+	int i;
+
+	for (i = 0; i < THREADS; i += WAVE)
+		bad += spawn(keys + i, WAVE);
+	kb = droppable_kb();
+	printf("droppable memory after %d threads, %d at a time: %ld kB\n",
+	       THREADS, WAVE, kb);
+	T(bad == 0);
+	T(distinct(keys, THREADS));
+	/* 9 threads at most at once: their states fit in a page or two. */
+	T(vdso_expected() ? kb > 0 && kb <= 8 : kb == 0);
+}
+
+static int stop;
+
+static void *spin(void *arg)
+{
+	unsigned char b[16];
+
+	(void)arg;
+	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED))
+		if (getrandom(b, sizeof b, 0) != sizeof b)
+			return (void *)1;
+	return 0;
+}
+
+#define FORKS 40
+
+/* In the child: its own key, two threads of its own with keys of their
+ * own, and no pool growth: the three vanished spinners' states serve. */
+static int child(int fd, void *arg)
+{
+	unsigned char k[3][KEY];
+	long kb = *(long *)arg;
+	int ok;
+
+	ok = getrandom(k[0], KEY, 0) == KEY;
+	ok &= spawn(k + 1, 2) == 0;
+	ok &= write(fd, k, sizeof k) == sizeof k;
+	ok &= droppable_kb() == kb;
+	return !ok;
+}
+
+static void forks(void)
+{
+	pthread_t t[3];
+	long kb, bad = 0;
+	void *r;
+	int i, ok = 1;
+
+	if (getrandom(keys[0], KEY, 0) != KEY)
+		ok = 0;
+	for (i = 0; i < 3; i++)
+		if (pthread_create(&t[i], 0, spin, 0))
+			_exit(99);
+	/* Every spinner holds its state before the first fork. */
+	usleep(100000);
+	kb = droppable_kb();
+	for (i = 0; i < FORKS; i++)
+		ok &= t_fork_read(child, &kb, keys[1 + 3 * i], 3 * KEY);
+	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < 3; i++) {
+		pthread_join(t[i], &r);
+		bad += (long)r;
+	}
+	printf("droppable memory in a 4-thread parent: %ld kB, after %d forks: %ld kB\n",
+	       kb, FORKS, droppable_kb());
+	T(ok);
+	T(bad == 0);
+	T(droppable_kb() == kb);
+	T(distinct(keys, 1 + 3 * FORKS));
+}
+
+/* Threads that draw, say so, and hold their state until told to end. */
+static int hold_fd;
+static pthread_barrier_t all_drawn;
+
+static void *hold(void *arg)
+{
+	unsigned char k[KEY];
+	long bad = getrandom(k, KEY, 0) != KEY;
+	char c;
+
+	sem_post(arg);
+	if (read(hold_fd, &c, 1) < 0)
+		bad = 1;
+	return (void *)bad;
+}
+
+static void *draw_together(void *arg)
+{
+	unsigned char k[KEY];
+	long bad = getrandom(k, KEY, 0) != KEY;
+
+	(void)arg;
+	pthread_barrier_wait(&all_drawn);
+	pthread_barrier_wait(&all_drawn);
+	return (void *)bad;
+}
+
+/* Three threads holding states at once in a child whose parent's pool was
+ * full: only the parent's vanished threads' states, given back at the
+ * fork, can serve them without a new mapping. */
+static int full_child(long kb)
+{
+	pthread_t t[3];
+	long bad = 0, now;
+	void *r;
+	int i;
+
+	pthread_barrier_init(&all_drawn, 0, 4);
+	for (i = 0; i < 3; i++)
+		if (pthread_create(&t[i], 0, draw_together, 0))
+			return 99;
+	pthread_barrier_wait(&all_drawn);
+	now = droppable_kb();
+	pthread_barrier_wait(&all_drawn);
+	for (i = 0; i < 3; i++) {
+		pthread_join(t[i], &r);
+		bad += (long)r;
+	}
+	printf("child of a full pool, 3 new threads: %ld kB\n", now);
+	return bad || now != kb;
+}
+
+#define HOLDERS 1024
+
+static void full_pool(void)
+{
+	static pthread_t t[HOLDERS];
+	unsigned char k[KEY];
+	int p[2], n, per = 0, status;
+	long kb, grown, bad = 0;
+	sem_t drawn;
+	pid_t pid;
+	void *r;
+
+	if (pipe(p) || sem_init(&drawn, 0, 0))
+		_exit(99);
+	hold_fd = p[0];
+	T(getrandom(k, KEY, 0) == KEY);
+	kb = droppable_kb();
+	if (!vdso_expected()) {
+		T(kb == 0);
+		return;
+	}
+	/* Add holders until a second page is mapped: the first held per
+	 * states; then as many more as fill the second one too. */
+	for (n = 0; n < HOLDERS && (!per || 1 + n < 2 * per); n++) {
+		if (pthread_create(&t[n], 0, hold, &drawn))
+			_exit(99);
+		sem_wait(&drawn);
+		grown = droppable_kb();
+		if (!per && grown > kb)
+			per = 1 + n;
+	}
+	kb = droppable_kb();
+	printf("full pool: %d states a page, %d threads hold them, %ld kB\n",
+	       per, 1 + n, kb);
+	T(per > 0 && 1 + n == 2 * per);
+	fflush(0);
+	pid = fork();
+	if (pid < 0)
+		_exit(99);
+	if (!pid)
+		_exit(full_child(kb));
+	T(waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	  WEXITSTATUS(status) == 0);
+	close(p[1]);
+	while (n--) {
+		pthread_join(t[n], &r);
+		bad += (long)r;
+	}
+	T(bad == 0);
+}
+
+int main(void)
+{
+	t_init();
+	keys = mmap(0, THREADS * KEY, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (keys == MAP_FAILED)
+		return 99;
+	t_case("2000 threads in waves of 8", waves);
+	t_case("40 forks of a 4-thread parent", forks);
+	t_case("a fork of a full pool", full_pool);
+	return t_finish();
+}
