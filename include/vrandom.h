@@ -53,6 +53,14 @@ struct vrandom_info {
 	size_t arena_pages;         /* pages mapped so far */
 	size_t states_total;        /* states carved so far */
 	size_t states_in_use;       /* held by threads or explicit handles */
+	size_t syscall_min;         /* requests of at least this many bytes take the
+	                               system call, faster there on this machine
+	                               (measured once per process); 0: never */
+	/* Extensible: fields added later take words from reserved, so the
+	 * struct's size stays put and programs built against an older header
+	 * keep working.  vrandom_get_info zeroes what it does not set; a zero
+	 * in a field added later means "not reported". */
+	size_t reserved[16];
 };
 int vrandom_get_info(struct vrandom_info *info);
 

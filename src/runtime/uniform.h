@@ -1,0 +1,95 @@
+/* Bounded integers and doubles from as few kernel bytes as they need,
+ * shared by the C API, the libc shim (through vrandom_uniform) and the Lua
+ * module, each with its own way to draw bytes: the C API aborts when the
+ * kernel fails, Lua raises an error. */
+#ifndef VRANDOM_UNIFORM_H
+#define VRANDOM_UNIFORM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef void vr_draw_fn(void *ctx, void *buf, size_t len);
+
+/* n random bytes (1, 2, 4 or 8) as an integer below 2^(8n). */
+static inline uint64_t vr_draw_int(vr_draw_fn *draw, void *ctx, unsigned n)
+{
+	union { uint8_t b; uint16_t h; uint32_t w; uint64_t d; } u;
+
+	draw(ctx, &u, n);
+	return n == 1 ? u.b : n == 2 ? u.h : n == 4 ? u.w : u.d;
+}
+
+/* The high and low 64 bits of x * y, in 32-bit halves: for targets without
+ * a 128-bit type (and for the test that compares the two). */
+static inline uint64_t vr_mul64_halves(uint64_t x, uint64_t y, uint64_t *lo)
+{
+	uint64_t xl = x & 0xffffffff, xh = x >> 32, yl = y & 0xffffffff, yh = y >> 32;
+	uint64_t ll = xl * yl, lh = xl * yh, hl = xh * yl, hh = xh * yh;
+	uint64_t mid = (ll >> 32) + (lh & 0xffffffff) + (hl & 0xffffffff);
+
+	*lo = (mid << 32) | (ll & 0xffffffff);
+	return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+
+static inline uint64_t vr_mul64(uint64_t x, uint64_t y, uint64_t *lo)
+{
+#ifdef __SIZEOF_INT128__
+	unsigned __int128 m = (unsigned __int128)x * y;
+
+	*lo = (uint64_t)m;
+	return (uint64_t)(m >> 64);
+#else
+	return vr_mul64_halves(x, y, lo);
+#endif
+}
+
+/* [0, bound), unbiased, from the fewest whole bytes w = 8n with bound <= 2^w
+ * (Lemire's multiply and shift).  x * bound / 2^w maps the 2^w draws onto
+ * [0, bound), each value taken floor(2^w / bound) or one more times; those
+ * one more are exactly the draws whose low part x * bound mod 2^w falls
+ * below 2^w mod bound, so rejecting them evens the counts.  The division
+ * that finds 2^w mod bound is needed only when the low part is below bound,
+ * which is rare for small bounds. */
+static inline uint64_t vr_uniform(uint64_t bound, vr_draw_fn *draw, void *ctx)
+{
+	unsigned n, w;
+	uint64_t m, lo, t, mask;
+
+	if (bound < 2)
+		return 0;
+	n = bound <= 1u << 8 ? 1 : bound <= 1u << 16 ? 2 :
+	    bound <= (uint64_t)1 << 32 ? 4 : 8;
+	if (n == 8) {
+		m = vr_mul64(vr_draw_int(draw, ctx, 8), bound, &lo);
+		if (lo < bound) {
+			t = -bound % bound;
+			while (lo < t)
+				m = vr_mul64(vr_draw_int(draw, ctx, 8), bound, &lo);
+		}
+		return m;
+	}
+	/* Below 2^32 * 2^32: the product fits 64 bits. */
+	w = 8 * n;
+	mask = ((uint64_t)1 << w) - 1;
+	m = vr_draw_int(draw, ctx, n) * bound;
+	if ((m & mask) < bound) {
+		t = (((uint64_t)1 << w) - bound) % bound;
+		while ((m & mask) < t)
+			m = vr_draw_int(draw, ctx, n) * bound;
+	}
+	return m >> w;
+}
+
+/* [0, 1) in steps of 2^-53, from 7 bytes: 56 bits, the top 53 kept. */
+static inline double vr_double(vr_draw_fn *draw, void *ctx)
+{
+	uint64_t v = 0;
+
+	draw(ctx, &v, 7);
+#if defined __BYTE_ORDER__ && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v >>= 8;
+#endif
+	return (v >> 3) * 0x1p-53;
+}
+
+#endif
