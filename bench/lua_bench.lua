@@ -111,6 +111,11 @@ if nop and vrbench.raw(7, 1) then
   local over16 = v16 - tempty - k1
   print(("lua: binding overhead, random(1, 6): %6.1f ns = %.2fx an empty C call"):format(
     over16, over16 / call))
+  -- The floor: a C function that makes one raw 7-byte call and pushes a float.
+  local rf = vrbench.rawfloat
+  local tv, tf = duel(vloop, function(n) for _ = 1, n do rf() end end, 1000000)
+  print(("lua: vrandom.random()     %7.1f ns   raw 7 B call + push %5.1f ns   " ..
+    "%.1f ns above the floor"):format(tv, tf, tv - tf))
 else
   print("lua: binding overhead: skipped (bench/vrbench not found or no vDSO)")
 end

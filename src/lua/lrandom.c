@@ -55,9 +55,16 @@ static vrandom_state *togen (lua_State *L)
 	return g->st;
 }
 
+#if defined(__GNUC__)
+#define l_noinline __attribute__((__noinline__))
+#else
+#define l_noinline
+#endif
+
 /* What is left after a short or failed first read; errno is looked at
- * only here, off the common path. */
-static void fillrest (lua_State *L, vrandom_state *st, unsigned char *p,
+ * only here, off the common path (and out of line, so that fill saves no
+ * registers for it). */
+static l_noinline void fillrest (lua_State *L, vrandom_state *st, unsigned char *p,
                       size_t len, ssize_t n)
 {
 	for (;;) {
