@@ -499,21 +499,31 @@ ssize_t vrandom_state_getrandom(vrandom_state *st, void *buf, size_t len, unsign
 	return ret(read_any(st, buf, len, flags));
 }
 
+/* The rest after a short first read, out of line: the common case makes
+ * one call and keeps nothing across it. */
+static __attribute__((__noinline__)) void fill_rest(struct vrandom_state *st,
+						     unsigned char *p, size_t len, ssize_t r)
+{
+	for (;;) {
+		if (r > 0) {
+			p += r;
+			len -= r;
+			if (!len)
+				return;
+		} else if (r != -EINTR) {
+			abort();
+		}
+		r = read_any(st, p, len, 0);
+	}
+}
+
 /* Every byte, or abort: what the functions that cannot fail share. */
 static inline void fill(struct vrandom_state *st, void *buf, size_t len)
 {
-	unsigned char *p = buf;
-	ssize_t r;
+	ssize_t r = read_any(st, buf, len, 0);
 
-	while (len) {
-		r = read_any(st, p, len, 0);
-		if (r == -EINTR)
-			continue;
-		if (r <= 0)
-			abort();
-		p += r;
-		len -= r;
-	}
+	if (unlikely(r != (ssize_t)len))
+		fill_rest(st, buf, len, r);
 }
 
 void vrandom_state_buf(vrandom_state *st, void *buf, size_t len)
