@@ -458,9 +458,11 @@ static inline ssize_t read_any(struct vrandom_state *st, void *buf, size_t len, 
 	void *mem = st ? st->mem : thread_mem;
 	ssize_t r;
 
-	/* The system call's rules; the vDSO lets INSECURE|RANDOM through. */
-	if (unlikely(flags & ~(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE)) ||
-	    unlikely((flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE)))
+	/* The system call's rules; the vDSO lets INSECURE|RANDOM through.
+	 * Most calls pass no flags: one test for them. */
+	if (unlikely(flags) &&
+	    ((flags & ~(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE)) ||
+	     (flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE)))
 		return -EINVAL;
 	if (likely(mem) && likely(len < __atomic_load_n(&big_from, __ATOMIC_RELAXED)))
 		r = VRANDOM_VDSO_CALL(vdso_fn, buf, len, flags, mem,
@@ -470,7 +472,7 @@ static inline ssize_t read_any(struct vrandom_state *st, void *buf, size_t len, 
 	else
 		r = __atomic_load_n(&backend_read, __ATOMIC_ACQUIRE)(st, buf, len, flags);
 	/* A seccomp filter may take getrandom away after we chose a backend. */
-	if (unlikely(r == -ENOSYS))
+	if (unlikely(r < 0) && r == -ENOSYS)
 		r = urandom_read(st, buf, len, flags);
 	return r;
 }
