@@ -439,6 +439,10 @@ int vr_bench(FILE *out, const struct vr_bench_opts *o)
 	first_call_ns(o->quick ? 5 : 21, first);
 	vr_raw_setup(&raw);
 	urandom_fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	/* Warm up (clock, caches, the state) before the first row. */
+	calibrate(M_VRANDOM, 1, o->quick ? 2e6 : 2e7);
+	if (available(M_VDSO))
+		calibrate(M_VDSO, 1, o->quick ? 2e6 : 2e7);
 	measure_sizes(o, ns);
 	if (!o->csv) {
 		measure_funcs(o, fns);
