@@ -201,6 +201,15 @@ START_TEST(syscall_min_env_garbage)
 }
 END_TEST
 
+START_TEST(syscall_min_env_overflow)
+{
+	use_image("gnu");
+	setenv("VRANDOM_SYSCALL_MIN", "99999999999999999999999", 1);
+	ck_assert(fake_serves(4096) != (info().syscall_min != 0));
+	ck_assert(info().syscall_min == 0 || info().syscall_min >= 256);
+}
+END_TEST
+
 START_TEST(syscall_min_secure)
 {
 	use_image("gnu");
@@ -327,6 +336,7 @@ static Suite *suite(void)
 	tcase_add_test(t, syscall_min_env);
 	tcase_add_test(t, syscall_min_env_never);
 	tcase_add_test(t, syscall_min_env_garbage);
+	tcase_add_test(t, syscall_min_env_overflow);
 	tcase_add_test(t, syscall_min_secure);
 	tcase_add_test(t, syscall_min_follows_measurement);
 	tcase_add_test(t, crossover_decision);

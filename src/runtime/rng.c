@@ -294,18 +294,21 @@ static __attribute__((__noinline__)) ssize_t big_read(void *mem, void *buf, size
 }
 
 /* VRANDOM_SYSCALL_MIN=<bytes> (0: never) instead of measuring; not under
- * AT_SECURE, like VRANDOM_BACKEND. */
+ * AT_SECURE, like VRANDOM_BACKEND.  Decimal digits only, parsed here:
+ * strtoull would bring musl's stdio scanner into every static program. */
 static void forced_syscall_min(void)
 {
 	const char *s = getauxval(AT_SECURE) ? 0 : getenv("VRANDOM_SYSCALL_MIN");
-	unsigned long long v;
-	char *end;
+	size_t v = 0;
 
-	if (!s || *s < '0' || *s > '9')
+	if (!s || !*s)
 		return;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (!*end && !errno && v <= (size_t)-1)
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (v > ((size_t)-1 - (*s - '0')) / 10)
+			return;
+		v = v * 10 + (*s - '0');
+	}
+	if (!*s)
 		decide(v);
 }
 
