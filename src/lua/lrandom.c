@@ -281,7 +281,9 @@ static int g_shuffle (lua_State *L, vrandom_state *st, int t)
 	return 1;
 }
 
-/* The universe's state: the module functions' upvalue 1. */
+/* The universe's state: the module functions' upvalue 1.  A finalizer
+ * that runs after its __gc at lua_close finds NULL, which vrandom takes
+ * for the calling thread's state. */
 #define ownst(L) (((Gen *)lua_touserdata(L, lua_upvalueindex(1)))->st)
 
 static int rand_random (lua_State *L) { return g_random(L, ownst(L), 1); }
