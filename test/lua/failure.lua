@@ -46,6 +46,15 @@ local out = run(("VRANDOM_SYSCALL_MIN=256 %s -e %s"):format(q(lua),
     "print(i.backend == 'vdso' and i.syscall_min or 256)")))
 T.eq(tonumber(out), 256, "info().syscall_min with VRANDOM_SYSCALL_MIN=256")
 
+-- A finalizer that lua_close runs after the module's own state went back
+-- to the pool (marked before it, so finalized after) still draws.
+out = run(("%s -e %s"):format(q(lua), q("local t = setmetatable({}, " ..
+  "{ __gc = function() local v = package.loaded.vrandom; " ..
+  "local r = v.random(1, 6); print(r >= 1 and r <= 6 and " ..
+  "#v.bytes(300) == 300 and 'late ok' or 'late bad') end }); " ..
+  "require('vrandom')")))
+T.check(out:find("late ok", 1, true), "a late finalizer draws: " .. out:sub(-200))
+
 -- Under a seccomp filter that makes getrandom fail with EIO: each call
 -- must raise, with the reason; a fresh state makes even the vDSO ask the
 -- system call for its seed.
