@@ -376,7 +376,7 @@ START_TEST(mul64_halves)
 	size_t i, j;
 	int k;
 
-	for (k = 0; k < 100000 + 81; k++) {
+	for (k = 0; k < 20000 + 81; k++) {
 		if (k < 81) {
 			i = k / 9, j = k % 9;
 			x = edge[i], y = edge[j];
