@@ -100,7 +100,8 @@ START_TEST(lengths_syscall_min)
 	}
 	check_fill(1 << 20, fill_getrandom);
 	check_fill(1 << 20, fill_buf);
-	ck_assert_uint_eq(info().syscall_min, 256);
+	/* reported with the vDSO backend only (valgrind hides the vDSO) */
+	ck_assert_uint_eq(info().syscall_min, info().backend == VRANDOM_VDSO ? 256 : 0);
 }
 END_TEST
 
