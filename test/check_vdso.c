@@ -210,38 +210,30 @@ static void expect_measured(void)
 	}
 }
 
-/* Not a number, or one too large: measured as if unset. */
-START_TEST(syscall_min_env_garbage)
+/* The fake vDSO, VRANDOM_SYSCALL_MIN=value (NULL: unset), perhaps AT_SECURE:
+ * the threshold must come from the measurement. */
+static void measured_with(const char *value, int secure)
 {
 	use_image("gnu");
-	setenv("VRANDOM_SYSCALL_MIN", "1x", 1);
+	fake_secure = secure;
+	if (value)
+		setenv("VRANDOM_SYSCALL_MIN", value, 1);
+	else
+		unsetenv("VRANDOM_SYSCALL_MIN");
 	expect_measured();
 }
+
+/* Not a number, or one too large, or under AT_SECURE: as if unset. */
+START_TEST(syscall_min_env_garbage) { measured_with("1x", 0); }
 END_TEST
 
-START_TEST(syscall_min_env_overflow)
-{
-	use_image("gnu");
-	setenv("VRANDOM_SYSCALL_MIN", "99999999999999999999999", 1);
-	expect_measured();
-}
+START_TEST(syscall_min_env_overflow) { measured_with("99999999999999999999999", 0); }
 END_TEST
 
-START_TEST(syscall_min_secure)
-{
-	use_image("gnu");
-	fake_secure = 1;
-	setenv("VRANDOM_SYSCALL_MIN", "1", 1);
-	expect_measured();
-}
+START_TEST(syscall_min_secure) { measured_with("1", 1); }
 END_TEST
 
-START_TEST(syscall_min_follows_measurement)
-{
-	use_image("gnu");
-	unsetenv("VRANDOM_SYSCALL_MIN");
-	expect_measured();
-}
+START_TEST(syscall_min_follows_measurement) { measured_with(0, 0); }
 END_TEST
 
 /* The decision, fed times (ns) at 256 and 1024 bytes: both outcomes, the
