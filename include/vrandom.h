@@ -27,8 +27,10 @@ int vrandom_getentropy(void *buf, size_t len);
 void vrandom_buf(void *buf, size_t len);
 uint32_t vrandom_u32(void);
 uint64_t vrandom_u64(void);
-uint64_t vrandom_uniform(uint64_t upper_bound); /* [0, upper_bound), unbiased; 0 if bound < 2 */
-double vrandom_double(void);                    /* [0, 1), a multiple of 2^-53 */
+/* [0, upper_bound), unbiased (rejection), from 1, 2, 4 or 8 bytes as the
+ * bound needs; 0 if bound < 2. */
+uint64_t vrandom_uniform(uint64_t upper_bound);
+double vrandom_double(void);                    /* [0, 1), a multiple of 2^-53; 7 bytes */
 
 /* Explicit opaque states: one per coroutine, green thread, Lua generator.
  * A state may move between threads but must not be used by two at once.
@@ -53,6 +55,14 @@ struct vrandom_info {
 	size_t arena_pages;         /* pages mapped so far */
 	size_t states_total;        /* states carved so far */
 	size_t states_in_use;       /* held by threads or explicit handles */
+	size_t syscall_min;         /* requests of at least this many bytes take the
+	                               system call, faster there on this machine
+	                               (measured once per process); 0: never */
+	/* Extensible: fields added later take words from reserved, so the
+	 * struct's size stays put and programs built against an older header
+	 * keep working.  vrandom_get_info zeroes what it does not set; a zero
+	 * in a field added later means "not reported". */
+	size_t reserved[16];
 };
 int vrandom_get_info(struct vrandom_info *info);
 

@@ -4,6 +4,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -16,6 +17,7 @@
 
 #include "config.h"
 #include "vrandom.h"
+#include "uniform.h"
 #include "check_main.h"
 
 #define GRND_NONBLOCK 0x0001
@@ -82,6 +84,45 @@ START_TEST(lengths)
 	}
 	check_fill(1 << 20, fill_getrandom);
 	check_fill(1 << 20, fill_buf);
+}
+END_TEST
+
+/* The same lengths with requests of 256 bytes and more sent to the system
+ * call: short counts above 256 bytes are its right, and vrandom_buf loops. */
+START_TEST(lengths_syscall_min)
+{
+	size_t len;
+
+	setenv("VRANDOM_SYSCALL_MIN", "256", 1);
+	for (len = 250; len <= 300; len++) {
+		check_fill(len, fill_getrandom);
+		check_fill(len, fill_buf);
+	}
+	check_fill(1 << 20, fill_getrandom);
+	check_fill(1 << 20, fill_buf);
+	/* reported with the vDSO backend only (valgrind hides the vDSO) */
+	ck_assert_uint_eq(info().syscall_min, info().backend == VRANDOM_VDSO ? 256 : 0);
+}
+END_TEST
+
+/* Whatever the measurement finds: never, or from 256 bytes on; and the
+ * reserved words stay zero. */
+START_TEST(syscall_min_measured)
+{
+	unsigned char b[4096];
+	struct vrandom_info i;
+	size_t k;
+
+	unsetenv("VRANDOM_SYSCALL_MIN");
+	vrandom_buf(b, sizeof b);
+	memset(&i, 0xa5, sizeof i);
+	ck_assert_int_eq(vrandom_get_info(&i), 0);
+	if (i.backend == VRANDOM_VDSO)
+		ck_assert(i.syscall_min == 0 || i.syscall_min >= 256);
+	else
+		ck_assert_uint_eq(i.syscall_min, 0);
+	for (k = 0; k < sizeof i.reserved / sizeof i.reserved[0]; k++)
+		ck_assert_uint_eq(i.reserved[k], 0);
 }
 END_TEST
 
@@ -224,6 +265,198 @@ START_TEST(uniform_large_bound)
 	ck_assert_uint_eq(vrandom_uniform(0), 0);
 	ck_assert_uint_eq(vrandom_uniform(1), 0);
 	ck_assert_uint_lt(vrandom_uniform(2), 2);
+}
+END_TEST
+
+/* ---- byte economy: one width per bound, exactly unbiased ---- */
+
+/* A draw function that hands out every value below 2^(8 len) in turn,
+ * then 2^(8 len) - 1 (which vr_uniform always accepts), and notes the
+ * widths asked for. */
+struct seq {
+	uint64_t next, n;
+	size_t width;   /* bytes of the last draw */
+	int mixed;      /* draws of more than one width */
+};
+
+static void seq_draw(void *ctx, void *buf, size_t len)
+{
+	struct seq *s = ctx;
+	uint64_t v = s->next < s->n ? s->next : s->n - 1;
+
+	if (s->width && s->width != len)
+		s->mixed = 1;
+	s->width = len;
+	s->next++;
+	switch (len) {
+	case 1: *(uint8_t *)buf = v; break;
+	case 2: *(uint16_t *)buf = v; break;
+	case 4: *(uint32_t *)buf = v; break;
+	default: *(uint64_t *)buf = v; break;
+	}
+}
+
+/* Feeds all 2^w draws of width w to vr_uniform(bound): every result must
+ * come exactly floor(2^w / bound) times, the remainder rejected. */
+static void check_exact(uint64_t bound, unsigned bytes)
+{
+	uint64_t n = (uint64_t)1 << (8 * bytes), r, v;
+	uint32_t *count = calloc(bound, sizeof *count);
+	struct seq s = { 0, n, 0, 0 };
+
+	ck_assert_ptr_nonnull(count);
+	while (s.next < n) {
+		r = vr_uniform(bound, seq_draw, &s);
+		ck_assert_uint_lt(r, bound);
+		count[r]++;
+	}
+	ck_assert_uint_eq(s.width, bytes);
+	ck_assert(!s.mixed);
+	if (s.next > n)         /* the accepted 2^w - 1 that ended the last call */
+		count[bound - 1]--;
+	for (v = 0; v < bound; v++)
+		ck_assert_msg(count[v] == n / bound, "bound %llu: %llu came %u times, not %llu",
+			      (unsigned long long)bound, (unsigned long long)v,
+			      count[v], (unsigned long long)(n / bound));
+	free(count);
+}
+
+START_TEST(uniform_exact_1_byte)
+{
+	uint64_t b;
+
+	for (b = 2; b <= 256; b++)
+		check_exact(b, 1);
+}
+END_TEST
+
+START_TEST(uniform_exact_2_bytes)
+{
+	static const uint64_t bounds[] = { 257, 258, 1000, 4095, 4096, 4097,
+					   32767, 32769, 65535, 65536 };
+	size_t i;
+
+	for (i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
+		check_exact(bounds[i], 2);
+}
+END_TEST
+
+/* The width each bound takes: the 2^k - 1, 2^k, 2^k + 1 edges. */
+START_TEST(uniform_widths)
+{
+	static const struct { uint64_t bound; size_t bytes; } w[] = {
+		{ 2, 1 }, { 255, 1 }, { 256, 1 }, { 257, 2 }, { 65535, 2 },
+		{ 65536, 2 }, { 65537, 4 }, { 0xffffffffull, 4 }, { 1ull << 32, 4 },
+		{ (1ull << 32) + 1, 8 }, { (1ull << 63) - 1, 8 }, { 1ull << 63, 8 },
+		{ (1ull << 63) + 1, 8 }, { ~0ull, 8 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof w / sizeof w[0]; i++) {
+		/* n = 0: every draw is n - 1, all ones, always accepted */
+		struct seq s = { 0, 0, 0, 0 };
+		uint64_t r;
+
+		r = vr_uniform(w[i].bound, seq_draw, &s);
+		ck_assert_uint_lt(r, w[i].bound);
+		ck_assert_msg(s.width == w[i].bytes, "bound %llu drew %zu bytes, not %zu",
+			      (unsigned long long)w[i].bound, s.width, w[i].bytes);
+		ck_assert_uint_eq(s.next, 1);
+	}
+	ck_assert_uint_eq(vr_uniform(0, seq_draw, 0), 0);
+	ck_assert_uint_eq(vr_uniform(1, seq_draw, 0), 0);
+}
+END_TEST
+
+/* The 128-bit product's portable fallback against the compiler's. */
+START_TEST(mul64_halves)
+{
+	static const uint64_t edge[] = { 0, 1, 2, 0xffffffff, 1ull << 32,
+					 (1ull << 32) + 1, 1ull << 63, ~0ull - 1, ~0ull };
+	uint64_t x, y, lo1, lo2, hi1, hi2;
+	size_t i, j;
+	int k;
+
+	for (k = 0; k < 20000 + 81; k++) {
+		if (k < 81) {
+			i = k / 9, j = k % 9;
+			x = edge[i], y = edge[j];
+		} else {
+			x = vrandom_u64(), y = vrandom_u64() >> (k % 64);
+		}
+		hi1 = vr_mul64_halves(x, y, &lo1);
+#ifdef __SIZEOF_INT128__
+		{
+			unsigned __int128 m = (unsigned __int128)x * y;
+
+			hi2 = m >> 64, lo2 = (uint64_t)m;
+		}
+#else
+		lo2 = x * y;    /* the low half at least */
+		hi2 = hi1;
+#endif
+		ck_assert_uint_eq(hi1, hi2);
+		ck_assert_uint_eq(lo1, lo2);
+	}
+}
+END_TEST
+
+/* Chi-square of vrandom_uniform(bound) over k bins of ceil(bound / k)
+ * values (the last bin takes the rest), expected counts exact. */
+static void check_chi(uint64_t bound, unsigned k, unsigned n)
+{
+	uint64_t q = bound / k + (bound % k != 0), r;
+	unsigned *count = calloc(k, sizeof *count), i, bins;
+	double chi = 0, e, df;
+
+	ck_assert_ptr_nonnull(count);
+	bins = (unsigned)((bound + q - 1) / q);
+	for (i = 0; i < n; i++) {
+		r = vrandom_uniform(bound);
+		ck_assert_uint_lt(r, bound);
+		count[r / q]++;
+	}
+	for (i = 0; i < bins; i++) {
+		uint64_t size = i + 1 < bins ? q : bound - q * (bins - 1);
+
+		e = (double)n * ((double)size / (double)bound);
+		chi += (count[i] - e) * (count[i] - e) / e;
+	}
+	/* mean df, sd sqrt(2 df): 7 sd above is beyond 1e-6 for these df */
+	df = bins - 1;
+	ck_assert_msg(chi < df + 7 * sqrt(2 * df) + 10,
+		      "bound %llu: chi-square %.1f with %.0f df",
+		      (unsigned long long)bound, chi, df);
+	free(count);
+}
+
+START_TEST(uniform_chi_square_widths)
+{
+	static const uint64_t small[] = { 2, 3, 6, 7, 100, 255, 256, 257 };
+	static const uint64_t large[] = { 65535, 65536, 65537, 1000000,
+		0xffffffffull, 1ull << 32, (1ull << 32) + 1, (1ull << 40) + 7,
+		(1ull << 63) + 1, ~0ull };
+	size_t i;
+
+	for (i = 0; i < sizeof small / sizeof small[0]; i++)
+		check_chi(small[i], (unsigned)small[i], 200 * (unsigned)small[i]);
+	for (i = 0; i < sizeof large / sizeof large[0]; i++)
+		check_chi(large[i], 64, 64 * 200);
+}
+END_TEST
+
+/* 7 bytes, 56 bits, the top 53 kept: every one of them must vary. */
+START_TEST(double_uses_53_bits)
+{
+	uint64_t or = 0, and = ~0ull, v;
+	int i;
+
+	for (i = 0; i < 256; i++) {
+		v = (uint64_t)(vrandom_double() * 0x1p53);
+		or |= v, and &= v;
+	}
+	ck_assert_uint_eq(or, (1ull << 53) - 1);
+	ck_assert_uint_eq(and, 0);
 }
 END_TEST
 
@@ -670,6 +903,8 @@ static Suite *suite(void)
 
 	tcase_set_timeout(t, 120);
 	tcase_add_test(t, lengths);
+	tcase_add_test(t, lengths_syscall_min);
+	tcase_add_test(t, syscall_min_measured);
 	tcase_add_test(t, two_reads_differ);
 	tcase_add_test(t, accepted_flags);
 	tcase_add_test(t, rejected_flags);
@@ -678,6 +913,12 @@ static Suite *suite(void)
 	tcase_add_test(t, vdso_in_use);
 	tcase_add_test(t, uniform_chi_square);
 	tcase_add_test(t, uniform_large_bound);
+	tcase_add_test(t, uniform_exact_1_byte);
+	tcase_add_test(t, uniform_exact_2_bytes);
+	tcase_add_test(t, uniform_widths);
+	tcase_add_test(t, mul64_halves);
+	tcase_add_test(t, uniform_chi_square_widths);
+	tcase_add_test(t, double_uses_53_bits);
 	tcase_add_test(t, double_range);
 	tcase_add_test(t, integers_use_all_bits);
 	tcase_add_test(t, explicit_states);

@@ -153,6 +153,124 @@ START_TEST(secure_ignores_env)
 }
 END_TEST
 
+/* ---- large requests: vDSO or system call ---- */
+
+/* n bytes all of the fake's pattern: served by the (fake) vDSO. */
+static int fake_serves(size_t n)
+{
+	unsigned char *b = calloc(1, n);
+	size_t i;
+	int all = 1;
+
+	ck_assert_ptr_nonnull(b);
+	ck_assert_int_eq(vrandom_getrandom(b, n, 0), (ssize_t)n);
+	for (i = 0; i < n; i++)
+		all &= b[i] == 0x5a;
+	free(b);
+	return all;
+}
+
+START_TEST(syscall_min_env)
+{
+	use_image("gnu");
+	setenv("VRANDOM_SYSCALL_MIN", "512", 1);
+	ck_assert_uint_eq(info().syscall_min, 512);
+	ck_assert(fake_serves(300));
+	ck_assert(fake_serves(511));
+	ck_assert(!fake_serves(512));
+	ck_assert(!fake_serves(1 << 20));
+	ck_assert(fake_served(0, 0));
+}
+END_TEST
+
+START_TEST(syscall_min_env_never)
+{
+	use_image("gnu");
+	setenv("VRANDOM_SYSCALL_MIN", "0", 1);
+	ck_assert(fake_serves(1 << 20));
+	ck_assert_uint_eq(info().syscall_min, 0);
+}
+END_TEST
+
+/* Whatever the measurement found: never, or from 256 bytes on; requests
+ * from syscall_min on take the system call and smaller ones the vDSO. */
+static void expect_measured(void)
+{
+	size_t m;
+
+	ck_assert(fake_serves(255));
+	fake_serves(4096);
+	m = info().syscall_min;
+	ck_assert(m == 0 || m >= 256);
+	if (m) {
+		ck_assert(fake_serves(m - 1));
+		ck_assert(!fake_serves(m));
+	} else {
+		ck_assert(fake_serves(1 << 20));
+	}
+}
+
+/* Not a number, or one too large: measured as if unset. */
+START_TEST(syscall_min_env_garbage)
+{
+	use_image("gnu");
+	setenv("VRANDOM_SYSCALL_MIN", "1x", 1);
+	expect_measured();
+}
+END_TEST
+
+START_TEST(syscall_min_env_overflow)
+{
+	use_image("gnu");
+	setenv("VRANDOM_SYSCALL_MIN", "99999999999999999999999", 1);
+	expect_measured();
+}
+END_TEST
+
+START_TEST(syscall_min_secure)
+{
+	use_image("gnu");
+	fake_secure = 1;
+	setenv("VRANDOM_SYSCALL_MIN", "1", 1);
+	expect_measured();
+}
+END_TEST
+
+START_TEST(syscall_min_follows_measurement)
+{
+	use_image("gnu");
+	unsetenv("VRANDOM_SYSCALL_MIN");
+	expect_measured();
+}
+END_TEST
+
+/* The decision, fed times (ns) at 256 and 1024 bytes: both outcomes, the
+ * crossing between and beyond the probes, and timings that make no sense. */
+START_TEST(crossover_decision)
+{
+	static const struct {
+		double v[2], s[2];
+		size_t want;
+	} c[] = {
+		{ { 746, 2900 }, { 681, 2000 }, 256 },  /* system call faster at both */
+		{ { 100, 400 }, { 300, 1200 }, 0 },     /* vDSO faster at both */
+		/* 256 + 200 / (2100 / 768 - 1200 / 768) = 426.7 */
+		{ { 700, 2800 }, { 900, 2100 }, 427 },
+		/* beyond the probes: 256 + 600 / (1800 / 768 - 1400 / 768) = 1408 */
+		{ { 600, 2400 }, { 1200, 2600 }, 1409 },
+		{ { 100, 400 }, { 300, 599.9 }, 0 },    /* crossing past 1 MiB */
+		{ { 0, 400 }, { 300, 1200 }, 0 },       /* no clock */
+		{ { 500, 2000 }, { -1, 1000 }, 0 },
+	};
+	size_t i, got;
+
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		got = __vr_crossover(c[i].v, c[i].s);
+		ck_assert_msg(got == c[i].want, "case %zu: %zu, not %zu", i, got, c[i].want);
+	}
+}
+END_TEST
+
 /* ---- the parser itself ---- */
 
 START_TEST(lookup_direct)
@@ -219,6 +337,13 @@ static Suite *suite(void)
 	tcase_add_test(t, threads_get_states);
 	tcase_add_test(t, env_forces_backend);
 	tcase_add_test(t, secure_ignores_env);
+	tcase_add_test(t, syscall_min_env);
+	tcase_add_test(t, syscall_min_env_never);
+	tcase_add_test(t, syscall_min_env_garbage);
+	tcase_add_test(t, syscall_min_env_overflow);
+	tcase_add_test(t, syscall_min_secure);
+	tcase_add_test(t, syscall_min_follows_measurement);
+	tcase_add_test(t, crossover_decision);
 	tcase_add_test(t, lookup_direct);
 	tcase_add_test(t, damaged_gnu);
 	tcase_add_test(t, damaged_sysv);

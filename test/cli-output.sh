@@ -67,6 +67,14 @@ if echo "$out" | grep -q '^backend: *vdso'; then
 	echo "$out" | grep -Eq '^mmap flags: +MAP_DROPPABLE\|MAP_ANONYMOUS$' || fail "info: flags"
 	echo "$out" | grep -Eq '^arena: +[1-9][0-9]* pages?, [1-9][0-9]* states, 1 in use$' ||
 		fail "info: arena counters"
+	echo "$out" | grep -Eq '^syscall min: +([1-9][0-9]* bytes|never) \(measured here\)$' ||
+		fail "info: syscall min"
+	expect 0 env VRANDOM_SYSCALL_MIN=4096 "$V" info
+	echo "$out" | grep -q '^syscall min: *4096 bytes (VRANDOM_SYSCALL_MIN)$' ||
+		fail "info: VRANDOM_SYSCALL_MIN=4096"
+	expect 0 env VRANDOM_SYSCALL_MIN=0 "$V" info
+	echo "$out" | grep -q '^syscall min: *never (VRANDOM_SYSCALL_MIN)$' ||
+		fail "info: VRANDOM_SYSCALL_MIN=0"
 fi
 expect 0 env VRANDOM_BACKEND=syscall "$V" info
 echo "$out" | grep -q '^backend: *syscall (VRANDOM_BACKEND=syscall)$' || fail "info: forced syscall"

@@ -213,6 +213,28 @@ static void flags(void)
 
 /* ---- ranges ---- */
 
+/* Each side of the 1-, 2- and 4-byte draw widths: in range, and the upper
+ * half about half the time (2000 draws: 35% and 65% are 13 sigma out). */
+static void widths(void)
+{
+	static const uint64_t b[] = { 255, 256, 257, 65535, 65536, 65537,
+		0xffffffffull, 1ull << 32, (1ull << 32) + 1 };
+	size_t i;
+	int k, inrange, upper;
+
+	for (i = 0; i < sizeof b / sizeof b[0]; i++) {
+		inrange = 1, upper = 0;
+		for (k = 0; k < 2000; k++) {
+			uint64_t v = vrandom_uniform(b[i]);
+
+			inrange &= v < b[i];
+			upper += v >= b[i] / 2;
+		}
+		CHECK(inrange);
+		CHECK(upper > 700 && upper < 1300);
+	}
+}
+
 static void ranges(void)
 {
 	unsigned seen = 0, count[6] = { 0 };
@@ -232,6 +254,7 @@ static void ranges(void)
 	}
 	CHECK(inrange);
 	CHECK(seen == 3);
+	widths();
 	/* Expected 1000 each; 600 and 1400 are more than 13 sigma away. */
 	for (i = 0; i < 6; i++)
 		CHECK(count[i] > 600 && count[i] < 1400);
@@ -429,7 +452,9 @@ static void core(const char *want)
 	threads();
 }
 
-static void forced(const char *name)
+/* In a child that has not chosen yet: var=value, then the core tests;
+ * VRANDOM_BACKEND names the backend they expect. */
+static void forced(const char *var, const char *name)
 {
 	int fd[2], n[2] = { 0, 0 }, status;
 	pid_t pid;
@@ -443,9 +468,12 @@ static void forced(const char *name)
 	if (!pid) {
 		close(fd[0]);
 		passed = failed = 0;
-		setenv("VRANDOM_BACKEND", name, 1);
-		printf("-- VRANDOM_BACKEND=%s\n", name);
-		core(name);
+		setenv(var, name, 1);
+		printf("-- %s=%s\n", var, name);
+		core(strcmp(var, "VRANDOM_BACKEND") ? 0 : name);
+		/* every size from 256 bytes on took the system call */
+		if (!strcmp(var, "VRANDOM_SYSCALL_MIN") && is_vdso())
+			CHECK(info().syscall_min == strtoul(name, 0, 10));
 		n[0] = passed;
 		n[1] = failed;
 		fflush(stdout);
@@ -464,8 +492,10 @@ static void forced(const char *name)
 int main(void)
 {
 	unsetenv("VRANDOM_BACKEND");
-	forced("syscall");
-	forced("urandom");
+	unsetenv("VRANDOM_SYSCALL_MIN");
+	forced("VRANDOM_BACKEND", "syscall");
+	forced("VRANDOM_BACKEND", "urandom");
+	forced("VRANDOM_SYSCALL_MIN", "256");
 	printf("-- default backend\n");
 	core(0);
 	reserve();

@@ -8,10 +8,12 @@ set title title
 set xlabel "bytes per call"
 set ylabel "ns per call"
 set logscale xy 2
-set format y "%g"
+set format y "%.0f"
+set format x "%.0f"
 set grid
 set key top left
 set style data linespoints
-plot csv using 1:2 skip 1 title "vrandom (vDSO)" lw 2 pt 7, \
+plot csv using 1:2 skip 1 title "vrandom" lw 2 pt 7, \
+     csv using 1:3 skip 1 title "raw vDSO call" lw 1 pt 6 dt 2, \
      csv using 1:4 skip 1 title "getrandom system call" lw 2 pt 5, \
      csv using 1:5 skip 1 title "read /dev/urandom" lw 2 pt 9

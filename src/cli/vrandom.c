@@ -361,6 +361,7 @@ static int cmd_info(int argc, char **argv)
 	struct vrandom_info in;
 	struct utsname u;
 	const char *forced = getenv("VRANDOM_BACKEND");
+	const char *ms = getenv("VRANDOM_SYSCALL_MIN");
 	int c;
 
 	while ((c = next_opt(argc, argv, opts)) >= 0)
@@ -375,6 +376,7 @@ static int cmd_info(int argc, char **argv)
 	if (vrandom_get_info(&in))
 		return cli_error("vrandom_get_info: %s", strerror(errno));
 
+	ms = ms && *ms ? " (VRANDOM_SYSCALL_MIN)" : " (measured here)";
 	printf("version:       %s\n", vrandom_version());
 	printf("backend:       %s", in.backend_name);
 	if (forced && *forced)
@@ -395,6 +397,10 @@ static int cmd_info(int argc, char **argv)
 		printf("arena:         %zu page%s, %zu states, %zu in use\n",
 		       in.arena_pages, in.arena_pages == 1 ? "" : "s",
 		       in.states_total, in.states_in_use);
+		if (in.syscall_min)
+			printf("syscall min:   %zu bytes%s\n", in.syscall_min, ms);
+		else
+			printf("syscall min:   never%s\n", ms);
 	}
 	if (uname(&u) == 0)
 		printf("kernel:        %s %s %s\n", u.sysname, u.release, u.machine);
@@ -429,7 +435,8 @@ static int cmd_bench(int argc, char **argv)
 static const struct cmd cmds[] = {
 	{ "info", cmd_info, "", "backend, vDSO, state pool, kernel",
 	  "The backend in use, the vDSO symbol, the kernel's state size and\n"
-	  "mmap protection and flags, the state pool's counters, the kernel.\n" },
+	  "mmap protection and flags, the state pool's counters, the request\n"
+	  "size from which the system call serves, the kernel.\n" },
 	{ "bytes", cmd_bytes, "N [--hex|--base64|--raw]", "N random bytes",
 	  "N random bytes: lowercase hex (the default) or base64 on one line,\n"
 	  "or raw.  Raw bytes are refused when stdout is a terminal.\n" },

@@ -50,8 +50,16 @@ test_lua_nogetrandom_SOURCES = test/lua/nogetrandom.c
 test_lua_nogetrandom_LDADD = $(SECCOMP_LIBS)
 endif
 
-bench-lua: src/lua/vrandom.la
-	LUA_CPATH='$(lua_cpath)' LUA_CPATH_5_4='$(lua_cpath)' \
+# What the Lua bench compares the binding with: an empty C function and
+# raw vDSO calls, in a module of their own (never installed).
+noinst_LTLIBRARIES += bench/vrbench.la
+bench_vrbench_la_SOURCES = bench/lua_vrbench.c bench/raw.c src/runtime/vdso.c
+bench_vrbench_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA_CFLAGS)
+bench_vrbench_la_LDFLAGS = -module -avoid-version -shared -rpath $(libdir)
+
+bench_cpath = $(lua_cpath);$(abs_builddir)/bench/.libs/?.so
+bench-lua: src/lua/vrandom.la bench/vrbench.la
+	LUA_CPATH='$(bench_cpath)' LUA_CPATH_5_4='$(bench_cpath)' \
 	  $(LUA) $(srcdir)/bench/lua_bench.lua
 else
 bench-lua:

@@ -1,9 +1,12 @@
 /* vrandom: the kernel's random numbers for Lua 5.4.
  *
- * The module's functions draw through the calling thread's state; a
- * generator from vrandom.new() owns a state of its own, so that coroutines
- * need not share one.  As in liolib.c, each g_ function does the work for
- * both, given the state (NULL: the thread's) and its first argument. */
+ * The module's functions draw through one state of the Lua universe's own,
+ * made by luaopen_vrandom and held as their upvalue: a universe and its
+ * coroutines never run on two threads at once, and an explicit state spares
+ * every call the thread-local lookup (general-dynamic TLS in a dlopen'ed
+ * module).  A generator from vrandom.new() owns a state of its own, so that
+ * coroutines need not share one.  As in liolib.c, each g_ function does the
+ * work for both, given the state and its first argument. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE  /* dladdr */
 #endif
@@ -16,8 +19,13 @@
 #include "lauxlib.h"
 
 #include "vrandom.h"
+#include "uniform.h"
 
 #define GENERATOR "vrandom.generator"
+
+#ifndef l_unlikely  /* Lua before 5.4.3 */
+#define l_unlikely(x) (x)
+#endif
 
 /* Sizes are capped so that 2n, the length of hex(n), fits a Lua string. */
 #define MAXBYTES ((sizeof(size_t) < sizeof(lua_Integer) ? \
@@ -47,23 +55,51 @@ static vrandom_state *togen (lua_State *L)
 	return g->st;
 }
 
+#if defined(__GNUC__)
+#define l_noinline __attribute__((__noinline__))
+#else
+#define l_noinline
+#endif
+
+/* What is left after a short or failed first read; errno is looked at
+ * only here, off the common path (and out of line, so that fill saves no
+ * registers for it). */
+static l_noinline void fillrest (lua_State *L, vrandom_state *st, unsigned char *p,
+                      size_t len, ssize_t n)
+{
+	for (;;) {
+		if (n > 0) {
+			p += n;
+			len -= n;
+			if (len == 0)
+				return;
+		} else if (n == 0 || errno != EINTR)
+			luaL_error(L, "cannot read random bytes: %s",
+				   n ? strerror(errno) : "no data");
+		n = vrandom_state_getrandom(st, p, len, 0);
+	}
+}
+
 /* Not vrandom_buf: it aborts when the kernel fails, and a script deserves
  * an error it can catch instead. */
 static void fill (lua_State *L, vrandom_state *st, void *buf, size_t len)
 {
-	unsigned char *p = buf;
-	ssize_t n;
+	ssize_t n = vrandom_state_getrandom(st, buf, len, 0);
 
-	while (len > 0) {
-		n = st ? vrandom_state_getrandom(st, p, len, 0) :
-			 vrandom_getrandom(p, len, 0);
-		if (n > 0) {
-			p += n;
-			len -= n;
-		} else if (n == 0 || errno != EINTR)
-			luaL_error(L, "cannot read random bytes: %s",
-				   n ? strerror(errno) : "no data");
-	}
+	if (l_unlikely((size_t)n != len))
+		fillrest(L, st, buf, len, n);
+}
+
+struct drawctx {
+	lua_State *L;
+	vrandom_state *st;
+};
+
+static void drawfill (void *ctx, void *buf, size_t len)
+{
+	struct drawctx *d = ctx;
+
+	fill(d->L, d->st, buf, len);
 }
 
 static uint64_t draw (lua_State *L, vrandom_state *st)
@@ -74,20 +110,14 @@ static uint64_t draw (lua_State *L, vrandom_state *st)
 	return v;
 }
 
-/* A value in [0, lim].  Draws below 2^64 mod (lim + 1) would make the low
- * values come up once more often than the rest; rejecting them leaves a
- * whole number of copies of the interval. */
+/* A value in [0, lim], unbiased, from as few bytes as lim needs. */
 static uint64_t project (lua_State *L, vrandom_state *st, uint64_t lim)
 {
-	uint64_t bound = lim + 1, min, r;
+	struct drawctx d = { L, st };
 
-	if (bound == 0)
+	if (lim == (uint64_t)-1)
 		return draw(L, st);
-	min = -bound % bound;
-	do
-		r = draw(L, st);
-	while (r < min);
-	return r % bound;
+	return vr_uniform(lim + 1, drawfill, &d);
 }
 
 static size_t checksize (lua_State *L, int arg)
@@ -105,9 +135,12 @@ static int g_random (lua_State *L, vrandom_state *st, int arg)
 	lua_Integer low, up;
 
 	switch (lua_gettop(L) - arg + 1) {
-	case 0:  /* a float from the top 53 bits: every value equally likely */
-		lua_pushnumber(L, (lua_Number)((draw(L, st) >> 11) * 0x1p-53));
+	case 0: {  /* a float of 53 random bits: every value equally likely */
+		struct drawctx d = { L, st };
+
+		lua_pushnumber(L, (lua_Number)vr_double(drawfill, &d));
 		return 1;
+	}
 	case 1:
 		low = 1;
 		up = luaL_checkinteger(L, arg);
@@ -248,12 +281,17 @@ static int g_shuffle (lua_State *L, vrandom_state *st, int t)
 	return 1;
 }
 
-static int rand_random (lua_State *L) { return g_random(L, NULL, 1); }
-static int rand_bytes (lua_State *L) { return g_bytes(L, NULL, 1); }
-static int rand_hex (lua_State *L) { return g_hex(L, NULL, 1); }
-static int rand_token (lua_State *L) { return g_token(L, NULL, 1); }
-static int rand_uuid (lua_State *L) { return g_uuid(L, NULL); }
-static int rand_shuffle (lua_State *L) { return g_shuffle(L, NULL, 1); }
+/* The universe's state: the module functions' upvalue 1.  A finalizer
+ * that runs after its __gc at lua_close finds NULL, which vrandom takes
+ * for the calling thread's state. */
+#define ownst(L) (((Gen *)lua_touserdata(L, lua_upvalueindex(1)))->st)
+
+static int rand_random (lua_State *L) { return g_random(L, ownst(L), 1); }
+static int rand_bytes (lua_State *L) { return g_bytes(L, ownst(L), 1); }
+static int rand_hex (lua_State *L) { return g_hex(L, ownst(L), 1); }
+static int rand_token (lua_State *L) { return g_token(L, ownst(L), 1); }
+static int rand_uuid (lua_State *L) { return g_uuid(L, ownst(L)); }
+static int rand_shuffle (lua_State *L) { return g_shuffle(L, ownst(L), 1); }
 
 static int gen_random (lua_State *L) { return g_random(L, togen(L), 2); }
 static int gen_bytes (lua_State *L) { return g_bytes(L, togen(L), 2); }
@@ -280,7 +318,7 @@ static int rand_info (lua_State *L)
 
 	if (vrandom_get_info(&in))
 		return luaL_error(L, "cannot get info: %s", strerror(errno));
-	lua_createtable(L, 0, 10);
+	lua_createtable(L, 0, 11);
 	setstr(L, "backend", in.backend_name);
 	setstr(L, "vdso_symbol", in.vdso_symbol);
 	setstr(L, "vdso_version", in.vdso_version);
@@ -291,12 +329,13 @@ static int rand_info (lua_State *L)
 	setint(L, "arena_pages", (lua_Integer)in.arena_pages);
 	setint(L, "states_total", (lua_Integer)in.states_total);
 	setint(L, "states_in_use", (lua_Integer)in.states_in_use);
+	setint(L, "syscall_min", (lua_Integer)in.syscall_min);
 	return 1;
 }
 
 /* st is NULL until the pool hands out a state, so a generator whose
  * creation failed is one that __gc finds already closed. */
-static int rand_new (lua_State *L)
+static void newgen (lua_State *L)
 {
 	Gen *g = (Gen *)lua_newuserdatauv(L, sizeof *g, 0);
 
@@ -304,8 +343,12 @@ static int rand_new (lua_State *L)
 	luaL_setmetatable(L, GENERATOR);
 	g->st = vrandom_state_new();
 	if (!g->st)
-		return luaL_error(L, "cannot create generator: %s",
-				  strerror(errno));
+		luaL_error(L, "cannot create generator: %s", strerror(errno));
+}
+
+static int rand_new (lua_State *L)
+{
+	newgen(L);
 	return 1;
 }
 
@@ -393,8 +436,10 @@ static void pin (void)
 LUAMOD_API int luaopen_vrandom (lua_State *L)
 {
 	pin();
-	luaL_newlib(L, funcs);
+	luaL_newlibtable(L, funcs);
 	creategenmeta(L);
+	newgen(L);  /* the universe's state, freed by __gc at lua_close */
+	luaL_setfuncs(L, funcs, 1);
 	lua_pushfstring(L, "vrandom %s", vrandom_version());
 	lua_setfield(L, -2, "_VERSION");
 	return 1;

@@ -91,15 +91,11 @@ uint32_t arc4random(void)
 	return v;
 }
 
-/* vrandom_uniform rejects the biased draws; it is unbiased for any bound
- * and gives 0 below 2, as OpenBSD's does. */
+/* vrandom_uniform is unbiased for any bound (rejection), draws only the
+ * bytes the bound needs, and gives 0 below 2, as OpenBSD's does.  No
+ * cancellation state to guard: vrandom reaches no cancellation point with
+ * cancellation enabled (its /dev/urandom path disables it itself). */
 uint32_t arc4random_uniform(uint32_t bound)
 {
-	uint32_t r;
-	int cs;
-
-	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cs);
-	r = vrandom_uniform(bound);
-	pthread_setcancelstate(cs, 0);
-	return r;
+	return vrandom_uniform(bound);
 }

@@ -59,6 +59,11 @@ VR_HIDDEN void __vr_arena_fork_prepare(void);
 VR_HIDDEN void __vr_arena_fork_parent(void);
 VR_HIDDEN void __vr_arena_fork_child(struct vrandom_state *keep);
 
+/* rng.c: the size from which the system call serves, given the best times
+ * (ns) of the vDSO and of the system call at 256 and 1024 bytes; 0: never.
+ * Exposed so that tests can feed it either outcome. */
+VR_HIDDEN size_t __vr_crossover(const double vdso[2], const double sys[2]);
+
 VR_HIDDEN void __vr_block_signals(sigset_t *old);
 VR_HIDDEN void __vr_restore_signals(const sigset_t *old);
 

@@ -15,9 +15,11 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "internal.h"
+#include "uniform.h"
 
 #ifdef HAVE_LINK_NAMESPACES
 #include <dlfcn.h>
@@ -185,6 +187,137 @@ static ssize_t vdso_read(struct vrandom_state *st, void *buf, size_t len, unsign
 }
 
 
+/* ---- large requests: the system call where it is faster ---- */
+
+/* Above a few hundred bytes the kernel's own ChaCha20 (the system call) can
+ * beat the vDSO's one-block loop; which wins depends on the CPU.  The first
+ * request of PROBE_MIN bytes or more times both at two sizes and fits a line
+ * to each: a process that never asks for that much never pays. */
+#define PROBE_MIN 256
+#define PROBE_MAX 1024
+#define PROBE_ROUNDS 4
+#define CROSSOVER_LIMIT ((size_t)1 << 20)  /* beyond: too far to extrapolate */
+
+enum { BIG_UNDECIDED, BIG_MEASURING, BIG_DECIDED };
+static int big_state;
+static size_t syscall_min;              /* 0: never */
+/* Where read_any leaves the inline vDSO call: PROBE_MIN until decided. */
+static size_t big_from = PROBE_MIN;
+
+/* The smallest size at which the system call is faster, from the best
+ * times (ns) of both at PROBE_MIN and PROBE_MAX bytes; 0: never. */
+size_t __vr_crossover(const double vdso[2], const double sys[2])
+{
+	double d = PROBE_MAX - PROBE_MIN, bv = (vdso[1] - vdso[0]) / d,
+	       bs = (sys[1] - sys[0]) / d, x;
+
+	if (!(vdso[0] > 0 && sys[0] > 0 && vdso[1] > 0 && sys[1] > 0))
+		return 0;
+	if (sys[0] <= vdso[0] && sys[1] <= vdso[1])
+		return PROBE_MIN;
+	if (bs >= bv)           /* never catches up, or falls behind */
+		return sys[1] <= vdso[1] ? PROBE_MIN : 0;
+	x = PROBE_MIN + (sys[0] - vdso[0]) / (bv - bs);
+	if (x <= PROBE_MIN)
+		return PROBE_MIN;
+	return x > CROSSOVER_LIMIT ? 0 : (size_t)x + 1;
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts))
+		return -1;
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* Best of PROBE_ROUNDS, the two methods taking turns, into a scratch buffer
+ * that is wiped after.  About 25 us on the project machine. */
+static size_t measure(void *mem)
+{
+	unsigned char b[PROBE_MAX];
+	double v[2] = { 0 }, sy[2] = { 0 }, t;
+	static const size_t len[2] = { PROBE_MIN, PROBE_MAX };
+	int r, i;
+
+	for (r = 0; r < PROBE_ROUNDS; r++)
+		for (i = 0; i < 2; i++) {
+			t = now_ns();
+			if (VRANDOM_VDSO_CALL(vdso_fn, b, len[i], 0, mem,
+					      params.size_of_opaque_state) != (ssize_t)len[i])
+				return 0;
+			t = now_ns() - t;
+			if (!r || t < v[i])
+				v[i] = t;
+			t = now_ns();
+			if (syscall_read(0, b, len[i], 0) != (ssize_t)len[i])
+				return 0;
+			t = now_ns() - t;
+			if (!r || t < sy[i])
+				sy[i] = t;
+		}
+	memset(b, 0, sizeof b);
+	__asm__ __volatile__("" : : "r"(b) : "memory");
+	return __vr_crossover(v, sy);
+}
+
+static void decide(size_t min)
+{
+	syscall_min = min;
+	__atomic_store_n(&big_from, min ? min : (size_t)-1, __ATOMIC_RELAXED);
+	__atomic_store_n(&big_state, BIG_DECIDED, __ATOMIC_RELEASE);
+}
+
+/* Signals stay blocked while measuring, so that whoever waits for the
+ * measurement (vrandom_get_info) is never the thread making it. */
+static int decided(void *mem)
+{
+	int s = __atomic_load_n(&big_state, __ATOMIC_ACQUIRE);
+	sigset_t old;
+
+	if (s == BIG_UNDECIDED && mem) {
+		__vr_block_signals(&old);
+		if (__atomic_compare_exchange_n(&big_state, &s, BIG_MEASURING, 0,
+						__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+			decide(measure(mem));
+			s = BIG_DECIDED;
+		}
+		__vr_restore_signals(&old);
+	}
+	return s == BIG_DECIDED;
+}
+
+/* A request of big_from bytes or more on the vDSO path.  The system call
+ * keeps its own rules: above 256 bytes a signal may cut it short, which
+ * vrandom_getrandom passes on and the functions that cannot fail loop on. */
+static __attribute__((__noinline__)) ssize_t big_read(void *mem, void *buf, size_t len, unsigned int flags)
+{
+	if (decided(mem) && syscall_min && len >= syscall_min)
+		return syscall_read(0, buf, len, flags);
+	return VRANDOM_VDSO_CALL(vdso_fn, buf, len, flags, mem,
+				 params.size_of_opaque_state);
+}
+
+/* VRANDOM_SYSCALL_MIN=<bytes> (0: never) instead of measuring; not under
+ * AT_SECURE, like VRANDOM_BACKEND.  Decimal digits only, parsed here:
+ * strtoull would bring musl's stdio scanner into every static program. */
+static void forced_syscall_min(void)
+{
+	const char *s = getauxval(AT_SECURE) ? 0 : getenv("VRANDOM_SYSCALL_MIN");
+	size_t v = 0;
+
+	if (!s || !*s)
+		return;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (v > ((size_t)-1 - (*s - '0')) / 10)
+			return;
+		v = v * 10 + (*s - '0');
+	}
+	if (!*s)
+		decide(v);
+}
+
 /* ---- setup ---- */
 
 /* Setup runs once per process, with signals blocked.  A read that finds
@@ -200,6 +333,8 @@ static void fork_child(void)
 {
 	if (__atomic_load_n(&setup_state, __ATOMIC_RELAXED) == SETUP_RUNNING)
 		__atomic_store_n(&setup_state, SETUP_NONE, __ATOMIC_RELAXED);
+	if (__atomic_load_n(&big_state, __ATOMIC_RELAXED) == BIG_MEASURING)
+		__atomic_store_n(&big_state, BIG_UNDECIDED, __ATOMIC_RELAXED);
 	__vr_arena_fork_child(pthread_getspecific(thread_key));
 }
 
@@ -294,6 +429,7 @@ static int vdso_setup(void)
 static void setup(void)
 {
 	enum vrandom_backend b = forced_backend();
+	int saved = errno;
 
 	/* Another constructor may call us before ours has run. */
 	process_setup();
@@ -303,6 +439,8 @@ static void setup(void)
 	    syscall_read(0, 0, 0, GRND_NONBLOCK) == -ENOSYS)
 		b = VRANDOM_URANDOM;
 	backend = b;
+	forced_syscall_min();
+	errno = saved;
 	__atomic_store_n(&backend_read,
 			 b == VRANDOM_VDSO ? vdso_read :
 			 b == VRANDOM_SYSCALL ? syscall_read : urandom_read,
@@ -348,7 +486,8 @@ static ssize_t read_first(struct vrandom_state *st, void *buf, size_t len, unsig
 /* ---- the public edge ---- */
 
 /* The hot path: state memory means the vDSO is set up, so call it without
- * going through the dispatcher.  All else takes backend_read, loaded with
+ * going through the dispatcher, unless the request is large enough that the
+ * system call may serve it faster.  All else takes backend_read, loaded with
  * acquire since another thread's setup may just have stored it.  A null st
  * stands for the calling thread's state, taken on first use. */
 static inline ssize_t read_any(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
@@ -356,17 +495,21 @@ static inline ssize_t read_any(struct vrandom_state *st, void *buf, size_t len, 
 	void *mem = st ? st->mem : thread_mem;
 	ssize_t r;
 
-	/* The system call's rules; the vDSO lets INSECURE|RANDOM through. */
-	if (unlikely(flags & ~(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE)) ||
-	    unlikely((flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE)))
+	/* The system call's rules; the vDSO lets INSECURE|RANDOM through.
+	 * Most calls pass no flags: one test for them. */
+	if (unlikely(flags) &&
+	    ((flags & ~(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE)) ||
+	     (flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE)))
 		return -EINVAL;
-	if (likely(mem))
+	if (likely(mem) && likely(len < __atomic_load_n(&big_from, __ATOMIC_RELAXED)))
 		r = VRANDOM_VDSO_CALL(vdso_fn, buf, len, flags, mem,
 				      params.size_of_opaque_state);
+	else if (mem)
+		r = big_read(mem, buf, len, flags);
 	else
 		r = __atomic_load_n(&backend_read, __ATOMIC_ACQUIRE)(st, buf, len, flags);
 	/* A seccomp filter may take getrandom away after we chose a backend. */
-	if (unlikely(r == -ENOSYS))
+	if (unlikely(r < 0) && r == -ENOSYS)
 		r = urandom_read(st, buf, len, flags);
 	return r;
 }
@@ -395,25 +538,41 @@ ssize_t vrandom_state_getrandom(vrandom_state *st, void *buf, size_t len, unsign
 	return ret(read_any(st, buf, len, flags));
 }
 
+/* The rest after a short first read, out of line: the common case makes
+ * one call and keeps nothing across it. */
+static __attribute__((__noinline__)) void fill_rest(struct vrandom_state *st,
+						     unsigned char *p, size_t len, ssize_t r)
+{
+	for (;;) {
+		if (r > 0) {
+			p += r;
+			len -= r;
+			if (!len)
+				return;
+		} else if (r != -EINTR) {
+			abort();
+		}
+		r = read_any(st, p, len, 0);
+	}
+}
+
+/* Every byte, or abort: what the functions that cannot fail share. */
+static inline void fill(struct vrandom_state *st, void *buf, size_t len)
+{
+	ssize_t r = read_any(st, buf, len, 0);
+
+	if (unlikely(r != (ssize_t)len))
+		fill_rest(st, buf, len, r);
+}
+
 void vrandom_state_buf(vrandom_state *st, void *buf, size_t len)
 {
-	unsigned char *p = buf;
-	ssize_t r;
-
-	while (len) {
-		r = read_any(st, p, len, 0);
-		if (r == -EINTR)
-			continue;
-		if (r <= 0)
-			abort();
-		p += r;
-		len -= r;
-	}
+	fill(st, buf, len);
 }
 
 void vrandom_buf(void *buf, size_t len)
 {
-	vrandom_state_buf(0, buf, len);
+	fill(0, buf, len);
 }
 
 int vrandom_getentropy(void *buf, size_t len)
@@ -439,7 +598,7 @@ uint32_t vrandom_u32(void)
 {
 	uint32_t v;
 
-	vrandom_buf(&v, sizeof v);
+	fill(0, &v, sizeof v);
 	return v;
 }
 
@@ -447,28 +606,25 @@ uint64_t vrandom_u64(void)
 {
 	uint64_t v;
 
-	vrandom_buf(&v, sizeof v);
+	fill(0, &v, sizeof v);
 	return v;
 }
 
-/* Values below 2^64 mod bound would come up once more often than the rest;
- * rejecting them leaves a whole number of copies of [0, bound). */
+static void draw_buf(void *ctx, void *buf, size_t len)
+{
+	(void)ctx;
+	fill(0, buf, len);
+}
+
+/* As few bytes as the bound needs; see uniform.h. */
 uint64_t vrandom_uniform(uint64_t bound)
 {
-	uint64_t min, r;
-
-	if (bound < 2)
-		return 0;
-	min = -bound % bound;
-	do
-		r = vrandom_u64();
-	while (r < min);
-	return r % bound;
+	return vr_uniform(bound, draw_buf, 0);
 }
 
 double vrandom_double(void)
 {
-	return (vrandom_u64() >> 11) * 0x1p-53;
+	return vr_double(draw_buf, 0);
 }
 
 vrandom_state *vrandom_state_new(void)
@@ -513,6 +669,30 @@ int vrandom_reserve(size_t nstates)
 	return ret(r);
 }
 
+/* For vrandom_get_info, if no large request has been made yet: with the
+ * thread's state, or one borrowed from the pool, so that the counters it
+ * reports stay those of the program. */
+static void measure_now(void)
+{
+	struct vrandom_state *st = 0;
+	void *mem = thread_mem;
+	sigset_t old;
+
+	if (!mem) {
+		__vr_block_signals(&old);
+		st = __vr_arena_get(VR_HANDLE);
+		__vr_restore_signals(&old);
+		mem = st ? st->mem : 0;
+	}
+	while (mem && !decided(mem))
+		sched_yield();
+	if (st) {
+		__vr_block_signals(&old);
+		__vr_arena_put(st);
+		__vr_restore_signals(&old);
+	}
+}
+
 int vrandom_get_info(struct vrandom_info *info)
 {
 	sigset_t old;
@@ -529,6 +709,9 @@ int vrandom_get_info(struct vrandom_info *info)
 		info->state_size = params.size_of_opaque_state;
 		info->mmap_prot = params.mmap_prot;
 		info->mmap_flags = params.mmap_flags;
+		measure_now();
+		if (decided(0))
+			info->syscall_min = syscall_min;
 		__vr_block_signals(&old);
 		__vr_arena_stats(info);
 		__vr_restore_signals(&old);

@@ -1,5 +1,6 @@
 -- The other backends, and a kernel that fails: every test script passes
--- again with the system call and with /dev/urandom serving, and a failing
+-- again with the system call and with /dev/urandom serving (and the string
+-- tests with large requests sent to the system call), and a failing
 -- getrandom raises a Lua error (never a nil, never an abort).
 package.path = (arg[0]:match("^(.*)/[^/]*$") or ".") .. "/?.lua;" .. package.path
 local T = require("harness")
@@ -29,6 +30,30 @@ for _, backend in ipairs { "syscall", "urandom" } do
     end
   end
 end
+
+-- The vDSO backend with every request of 256 bytes or more sent to the
+-- system call: the string tests draw sizes on both sides of it.
+for _, script in ipairs { "strings", "generator" } do
+  local out, ok = run(("VRANDOM_SYSCALL_MIN=256 %s %s"):format(q(lua),
+    q(here .. "/" .. script .. ".lua")))
+  local summary = out:match("(%d+ passed, %d+ failed)%s*$")
+  T.check(ok and summary and summary:find(" 0 failed$"),
+    ("%s.lua with VRANDOM_SYSCALL_MIN=256: %s"):format(script,
+      summary or out:sub(-300)))
+end
+local out = run(("VRANDOM_SYSCALL_MIN=256 %s -e %s"):format(q(lua),
+  q("local v = require('vrandom'); local i = v.info(); " ..
+    "print(i.backend == 'vdso' and i.syscall_min or 256)")))
+T.eq(tonumber(out), 256, "info().syscall_min with VRANDOM_SYSCALL_MIN=256")
+
+-- A finalizer that lua_close runs after the module's own state went back
+-- to the pool (marked before it, so finalized after) still draws.
+out = run(("%s -e %s"):format(q(lua), q("local t = setmetatable({}, " ..
+  "{ __gc = function() local v = package.loaded.vrandom; " ..
+  "local r = v.random(1, 6); print(r >= 1 and r <= 6 and " ..
+  "#v.bytes(300) == 300 and 'late ok' or 'late bad') end }); " ..
+  "require('vrandom')")))
+T.check(out:find("late ok", 1, true), "a late finalizer draws: " .. out:sub(-200))
 
 -- Under a seccomp filter that makes getrandom fail with EIO: each call
 -- must raise, with the reason; a fresh state makes even the vDSO ask the

@@ -20,14 +20,16 @@ end
 T.check(({ vdso = true, syscall = true, urandom = true })[info.backend],
   "info().backend is a backend name")
 for _, k in ipairs { "state_size", "state_stride", "mmap_prot", "mmap_flags",
-    "arena_pages", "states_total", "states_in_use" } do
+    "arena_pages", "states_total", "states_in_use", "syscall_min" } do
   T.eq(math.type(info[k]), "integer", "info()." .. k .. " is an integer")
 end
 if pooled then
   T.check(info.state_size > 0 and info.state_stride >= info.state_size,
     "info(): stride holds a state")
   T.check(info.states_total >= info.states_in_use and info.states_in_use >= 1,
-    "info(): this thread's state is counted")
+    "info(): the module's own state is counted")
+  T.check(info.syscall_min == 0 or info.syscall_min >= 256,
+    "info(): syscall_min is never (0) or at least 256")
   T.check(type(info.vdso_symbol) == "string" and type(info.vdso_version) == "string",
     "info(): vDSO symbol and version named")
 else

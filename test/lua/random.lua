@@ -152,5 +152,55 @@ uniform("random(maxint-9, maxint)", maxint - 9, maxint, 50000, vrandom.random)
 uniform("random() in 16 buckets", 0, 15, 64000,
   function() return math.floor(vrandom.random() * 16) end)
 
+-- Byte economy: each bound draws 1, 2, 4 or 8 bytes.  At the edges of
+-- each width, results stay in range and reach both ends, and buckets of
+-- equal size fill evenly.
+do
+  for _, m in ipairs { 255, 256, 257 } do
+    uniform(("random(%d)"):format(m), 1, m, m * 200,
+      function(_, up) return vrandom.random(up) end)
+  end
+  local function buckets(what, m, n)
+    local k, counts, ok = 16, {}, true
+    for _ = 1, n do
+      local r = vrandom.random(m)
+      ok = ok and r >= 1 and r <= m
+      local i = (r - 1) // (m // k) + 1
+      counts[i] = (counts[i] or 0) + 1
+    end
+    T.check(ok, what .. ": in range")
+    local x, limit = T.chisq(counts, k), T.chilimit(k - 1)
+    T.check(x < limit, ("%s: chi-square %.1f < %.1f"):format(what, x, limit))
+  end
+  buckets("random(2^16)", 1 << 16, 32000)
+  buckets("random(2^16 + 16)", (1 << 16) + 16, 32000)
+  buckets("random(2^32)", 1 << 32, 32000)
+  buckets("random(2^32 + 16)", (1 << 32) + 16, 32000)
+  buckets("random(2^40)", 1 << 40, 32000)
+  -- Just above each width: the top value needs the next width.
+  for _, m in ipairs { 257, 65537 } do
+    local top = false
+    for _ = 1, m * 20 do
+      if vrandom.random(m) == m then top = true break end
+    end
+    T.check(top, ("random(%d) reaches %d"):format(m, m))
+  end
+  for _, m in ipairs { (1 << 32) - 1, (1 << 32) + 1 } do
+    local hi = 0
+    for _ = 1, 4000 do
+      if vrandom.random(m) > m // 2 then hi = hi + 1 end
+    end
+    T.check(hi > 1700 and hi < 2300, ("random(%d): upper half about half"):format(m))
+  end
+  -- Floats from 7 bytes: all 53 bits vary.
+  local any, all = 0, (1 << 53) - 1
+  for _ = 1, 256 do
+    local v = math.tointeger(vrandom.random() * 2.0 ^ 53)
+    any, all = any | v, all & v
+  end
+  T.eq(any, (1 << 53) - 1, "random(): every one of 53 bits set at times")
+  T.eq(all, 0, "random(): every one of 53 bits clear at times")
+end
+
 g:close()
 T.done()
