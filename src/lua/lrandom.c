@@ -1,4 +1,5 @@
-/* vrandom: the kernel's random numbers for Lua 5.4.
+/* vrandom: the kernel's random numbers for Lua 5.1 to 5.4 and LuaJIT
+ * (the differences are in compat.h).
  *
  * The module's functions draw through one state of the Lua universe's own,
  * made by luaopen_vrandom and held as their upvalue: a universe and its
@@ -15,21 +16,15 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "lua.h"
-#include "lauxlib.h"
-
 #include "vrandom.h"
 #include "uniform.h"
+#include "compat.h"
 
 #define GENERATOR "vrandom.generator"
 
-#ifndef l_unlikely  /* Lua before 5.4.3 */
-#define l_unlikely(x) (x)
-#endif
-
 /* Sizes are capped so that 2n, the length of hex(n), fits a Lua string. */
-#define MAXBYTES ((sizeof(size_t) < sizeof(lua_Integer) ? \
-	(size_t)-1 : (size_t)LUA_MAXINTEGER) / 2)
+#define MAXBYTES ((sizeof(size_t) < sizeof(vr_Int) ? \
+	(size_t)-1 : (size_t)VR_MAXINT) / 2)
 
 typedef struct Gen {
 	vrandom_state *st;  /* NULL once closed */
@@ -122,9 +117,9 @@ static uint64_t project (lua_State *L, vrandom_state *st, uint64_t lim)
 
 static size_t checksize (lua_State *L, int arg)
 {
-	lua_Integer n = luaL_checkinteger(L, arg);
+	vr_Int n = vr_checkint(L, arg);
 
-	luaL_argcheck(L, 0 <= n && (lua_Unsigned)n <= MAXBYTES, arg,
+	luaL_argcheck(L, 0 <= n && (uint64_t)n <= MAXBYTES, arg,
 		      "size out of range");
 	return (size_t)n;
 }
@@ -132,9 +127,10 @@ static size_t checksize (lua_State *L, int arg)
 /* math.random's rules and messages, argument for argument. */
 static int g_random (lua_State *L, vrandom_state *st, int arg)
 {
-	lua_Integer low, up;
+	vr_Int low, up;
+	int n = lua_gettop(L) - arg + 1;
 
-	switch (lua_gettop(L) - arg + 1) {
+	switch (n) {
 	case 0: {  /* a float of 53 random bits: every value equally likely */
 		struct drawctx d = { L, st };
 
@@ -143,23 +139,24 @@ static int g_random (lua_State *L, vrandom_state *st, int arg)
 	}
 	case 1:
 		low = 1;
-		up = luaL_checkinteger(L, arg);
-		if (up == 0) {  /* all 64 bits */
-			lua_pushinteger(L, (lua_Integer)draw(L, st));
+		up = vr_checkint(L, arg);
+		if (VR_RANDOM0 && up == 0) {  /* all 64 bits */
+			vr_pushint(L, (vr_Int)draw(L, st));
 			return 1;
 		}
 		break;
 	case 2:
-		low = luaL_checkinteger(L, arg);
-		up = luaL_checkinteger(L, arg + 1);
+		low = vr_checkint(L, arg);
+		up = vr_checkint(L, arg + 1);
 		break;
 	default:
 		return luaL_error(L, "wrong number of arguments");
 	}
-	luaL_argcheck(L, low <= up, arg, "interval is empty");
+	luaL_argcheck(L, low <= up, arg + (n == 2 && VR_EMPTY_AT_UP),
+		      "interval is empty");
 	/* The unsigned difference covers even [mininteger, maxinteger]. */
-	lua_pushinteger(L, (lua_Integer)(project(L, st,
-		(lua_Unsigned)up - (lua_Unsigned)low) + (lua_Unsigned)low));
+	vr_pushint(L, (vr_Int)(project(L, st,
+		(uint64_t)up - (uint64_t)low) + (uint64_t)low));
 	return 1;
 }
 
@@ -267,11 +264,11 @@ static int g_uuid (lua_State *L, vrandom_state *st)
  * __len apply as they do in table.sort. */
 static int g_shuffle (lua_State *L, vrandom_state *st, int t)
 {
-	lua_Integer i, j;
+	vr_Int i, j;
 
 	luaL_checktype(L, t, LUA_TTABLE);
 	for (i = luaL_len(L, t); i > 1; i--) {
-		j = 1 + (lua_Integer)project(L, st, (lua_Unsigned)i - 1);
+		j = 1 + (vr_Int)project(L, st, (uint64_t)i - 1);
 		lua_geti(L, t, i);
 		lua_geti(L, t, j);
 		lua_seti(L, t, i);
@@ -300,9 +297,9 @@ static int gen_token (lua_State *L) { return g_token(L, togen(L), 2); }
 static int gen_uuid (lua_State *L) { return g_uuid(L, togen(L)); }
 static int gen_shuffle (lua_State *L) { return g_shuffle(L, togen(L), 2); }
 
-static void setint (lua_State *L, const char *k, lua_Integer v)
+static void setint (lua_State *L, const char *k, vr_Int v)
 {
-	lua_pushinteger(L, v);
+	vr_pushint(L, v);
 	lua_setfield(L, -2, k);
 }
 
@@ -322,14 +319,14 @@ static int rand_info (lua_State *L)
 	setstr(L, "backend", in.backend_name);
 	setstr(L, "vdso_symbol", in.vdso_symbol);
 	setstr(L, "vdso_version", in.vdso_version);
-	setint(L, "state_size", (lua_Integer)in.state_size);
-	setint(L, "state_stride", (lua_Integer)in.state_stride);
-	setint(L, "mmap_prot", (lua_Integer)in.mmap_prot);
-	setint(L, "mmap_flags", (lua_Integer)in.mmap_flags);
-	setint(L, "arena_pages", (lua_Integer)in.arena_pages);
-	setint(L, "states_total", (lua_Integer)in.states_total);
-	setint(L, "states_in_use", (lua_Integer)in.states_in_use);
-	setint(L, "syscall_min", (lua_Integer)in.syscall_min);
+	setint(L, "state_size", (vr_Int)in.state_size);
+	setint(L, "state_stride", (vr_Int)in.state_stride);
+	setint(L, "mmap_prot", (vr_Int)in.mmap_prot);
+	setint(L, "mmap_flags", (vr_Int)in.mmap_flags);
+	setint(L, "arena_pages", (vr_Int)in.arena_pages);
+	setint(L, "states_total", (vr_Int)in.states_total);
+	setint(L, "states_in_use", (vr_Int)in.states_in_use);
+	setint(L, "syscall_min", (vr_Int)in.syscall_min);
 	return 1;
 }
 
