@@ -27,6 +27,16 @@ function T.loadfile(path, env)
   return f and setfenv(f, env)
 end
 
+-- package.searchpath, which 5.1 lacks.
+function T.searchpath(name, path)
+  if package.searchpath then return package.searchpath(name, path) end
+  for tpl in path:gmatch("[^;]+") do
+    local f = io.open((tpl:gsub("%?", (name:gsub("%.", "/")))), "rb")
+    if f then f:close() return (tpl:gsub("%?", (name:gsub("%.", "/")))) end
+  end
+  return nil
+end
+
 -- A command's output, and whether it exited 0 where the Lua can tell (5.1
 -- and LuaJIT's close says nothing of the exit status).
 function T.run(cmd)
