@@ -3,6 +3,7 @@
 #   build/glibc  the library, Check suites, Lua tests (make distcheck too)
 #   build/musl   static musl: smoke test, libc shim and its strace proof
 #   build/lua-static  vrandom-lua and examples/embed: scripts/lua-static-test.sh
+#   build/lua-versions  Lua 5.1 to 5.4 and LuaJIT: scripts/lua-versions-test.sh
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
 #                harden-test.sh, fuzz.sh (each skips tools not installed)
 # Prints each suite's summary line at the end.
@@ -59,6 +60,9 @@ fi
 
 # Lua in firmware: the static musl interpreter and the embedding example.
 timed "static Lua (musl):" sh scripts/lua-static-test.sh
+
+# Every Lua: 5.1, 5.2, 5.3, 5.4 and LuaJIT, their archives, the rockspec.
+timed "Lua versions:" sh scripts/lua-versions-test.sh
 
 # Portability and hardening: qemu-user, sanitizers, valgrind, fuzzing.
 timed "cross builds under qemu:" sh scripts/cross-test.sh

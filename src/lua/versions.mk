@@ -13,7 +13,7 @@ vr_module_ldflags = -module -avoid-version -shared \
 	-export-symbols-regex '^luaopen_vrandom$$'
 vr_module_sources = src/lua/lrandom.c $(libvrandom_core_la_SOURCES)
 noinst_HEADERS += src/lua/compat.h
-EXTRA_DIST += scripts/lua-versions-test.sh test/lua/random64.lua \
+EXTRA_DIST += scripts/lua-versions-test.sh test/lua/random64.lua test/lua/host.c \
 	test/lua/close54.lua
 
 lua51c_LTLIBRARIES =
