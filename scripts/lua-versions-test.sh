@@ -46,7 +46,7 @@ if [ "${1-}" = --bench ]; then
 		lua=$(interp "$v")
 		command -v "$lua" >/dev/null 2>&1 || { echo "SKIP: $v: no $lua"; continue; }
 		[ -f "$(moddir "$v")/vrandom.so" ] || { echo "SKIP: $v: module not built"; continue; }
-		echo "== $v: $lua bench/lua_bench.lua"
+		echo "== $v: $lua bench/lua_bench.lua (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 		withcpath "$(moddir "$v")" "$lua" "$top/bench/lua_bench.lua" || exit 1
 	done
 	exit 0
