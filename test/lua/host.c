@@ -16,12 +16,8 @@ int main(int argc, char **argv)
 	lua_State *L;
 	int i, status;
 
-	if (argc < 2) {
-		fprintf(stderr, "usage: %s SCRIPT [ARG...]\n", argv[0]);
+	if (argc < 2 || !(L = luaL_newstate()))
 		return 2;
-	}
-	if (!(L = luaL_newstate()))
-		return 1;
 	luaL_openlibs(L);
 	lua_getglobal(L, "package");
 	lua_pushliteral(L, "");
