@@ -7,8 +7,9 @@
 #   - for 5.1 and 5.4, the rockspec built by luarocks into a private tree,
 #     and random.lua against that module (5.1's under LuaJIT too).
 # Each test script counts as one check: a "N passed, N failed" line per
-# Lua; the scripts' own logs go to build/lua-versions/test/.  A Lua whose
-# interpreter or headers are missing: SKIP with the reason.
+# Lua in build/lua-versions/test/lua-VERSION.log (and lua-rocks.log); the
+# scripts' own output is beside it.  A Lua whose interpreter or module is
+# missing: SKIP with the reason.
 #   --bench: bench/lua_bench.lua under each Lua instead, one run each.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,75 +55,89 @@ fi
 
 . "$top/test/tally.sh"
 set +e  # from here a failed check is counted, not the end
-# A test script's run, its output kept in test/WHERE/NAME.log.
+# A test script's run: its output in test/WHERE/NAME.out, and on stdout
+# for script() to read the summary from.
 logged() {  # where, name, command...
-	mkdir -p "$b/test/$1"; log=$b/test/$1/$2.log; shift 2
-	"$@" >"$log" 2>&1; st=$?
-	cat "$log"; return $st
+	mkdir -p "$b/test/$1"; out=$b/test/$1/$2.out; shift 2
+	"$@" >"$out" 2>&1; st=$?
+	cat "$out"; return $st
 }
-all_passed=0 all_failed=0
-for v in $luas; do
-	lua=$(interp "$v")
-	if ! command -v "$lua" >/dev/null 2>&1; then
-		echo "SKIP: Lua $v: no interpreter $lua"; continue
-	fi
-	if [ ! -f "$(moddir "$v")/vrandom.so" ]; then
-		echo "SKIP: Lua $v: configure built no module (headers: $(grep -h "usable $v headers\|usable Lua $v headers" "$b/config.log" | tail -n 1))"
-		continue
-	fi
-	passed=0 failed=0
+
+# One Lua: its module, then a host linked with its archive.
+version() {  # version, interpreter
+	v=$1 lua=$2
 	echo "== Lua $v ($($lua -v 2>&1 | head -n 1))"
 	for s in random strings generator module failure; do
 		script "$v: $s.lua" logged "$v" "$s" withcpath "$(moddir "$v")" \
 			"$lua" "$top/test/lua/$s.lua"
 	done
-	# An embedding host: its liblua and the archive built for it.
 	pc=lua$v; [ "$v" = luajit ] && pc=luajit
-	host=$b/test/$v/host
+	host=$b/test/$v/host a=$(archive "$v")
 	if cc -o "$host" -I"$top/src/lua" $(pkg-config --cflags "$pc") "$top/test/lua/host.c" \
-		"$(archive "$v")" "$b/.libs/libvrandom.a" $(pkg-config --libs "$pc") \
-		-lm -ldl -pthread >"$b/test/$v/host.out" 2>&1; then
+		"$a" "$b/.libs/libvrandom.a" $(pkg-config --libs "$pc") -lm -ldl -pthread \
+		>"$b/test/$v/host.out" 2>&1; then
 		for s in random strings generator; do
-			script "$v: $s.lua in a host linked with $(basename "$(archive "$v")")" \
+			script "$v: $s.lua in a host linked with $(basename "$a")" \
 				logged "$v" "host-$s" env -u VRANDOM_BACKEND "$host" "$top/test/lua/$s.lua"
 		done
 	else
-		cat "$b/test/$v/host.out"; ok 1 "$v: a host links $(archive "$v")"
+		cat "$b/test/$v/host.out"; ok 1 "$v: a host links $(basename "$a")"
 	fi
-	echo "Lua $v: $passed passed, $failed failed"
-	all_passed=$((all_passed + passed)) all_failed=$((all_failed + failed))
-done
+}
 
 # LuaJIT and 5.1 share lua/5.1: the module built for 5.1 loads in LuaJIT.
-passed=0 failed=0
-if command -v luajit >/dev/null 2>&1 && [ -f "$(moddir 5.1)/vrandom.so" ]; then
-	script "5.1's module under luajit: random.lua" logged luajit random-51module \
-		withcpath "$(moddir 5.1)" luajit "$top/test/lua/random.lua"
-fi
-
-# The rockspec, built by luarocks for 5.1 and 5.4 from a copy of the
-# sources (the builtin backend writes its objects beside them), into a
+# Then the rockspec, built by luarocks for 5.1 and 5.4 from a copy of the
+# sources (the builtin backend writes its objects beside them) into a
 # private tree with a private HOME: no network, nothing installed.
-for v in 5.1 5.4; do
+rocks() {
+	echo "== lua/5.1 under LuaJIT, and the rockspec"
+	if command -v luajit >/dev/null 2>&1 && [ -f "$(moddir 5.1)/vrandom.so" ]; then
+		script "5.1's module under luajit: random.lua" logged luajit random-51module \
+			withcpath "$(moddir 5.1)" luajit "$top/test/lua/random.lua"
+	fi
+	for v in 5.1 5.4; do
+		lua=$(interp "$v")
+		command -v luarocks >/dev/null 2>&1 || { echo "SKIP: rock $v: no luarocks"; continue; }
+		command -v "$lua" >/dev/null 2>&1 || { echo "SKIP: rock $v: no $lua"; continue; }
+		r=$b/rock-$v
+		rm -rf "$r"; mkdir -p "$r/src" "$r/home"
+		cp -r "$top/src" "$top/include" "$top"/vrandom-*.rockspec "$r/src/"
+		(cd "$r/src" && HOME=$r/home luarocks --lua-version "$v" --tree "$r/tree" \
+			make --deps-mode=none vrandom-*.rockspec) >"$r/luarocks.out" 2>&1
+		st=$?; [ $st = 0 ] || tail -n 20 "$r/luarocks.out"
+		ok $st "luarocks --lua-version $v make"
+		so=$r/tree/lib/lua/$v/vrandom.so
+		[ -f "$so" ]; ok $? "the rock installs lib/lua/$v/vrandom.so"
+		script "rock $v: random.lua" logged "rock-$v" random \
+			withcpath "$r/tree/lib/lua/$v" "$lua" "$top/test/lua/random.lua"
+		if [ "$v" = 5.1 ] && command -v luajit >/dev/null 2>&1; then
+			script "rock 5.1: random.lua under luajit" logged rock-5.1 random-luajit \
+				withcpath "$r/tree/lib/lua/5.1" luajit "$top/test/lua/random.lua"
+		fi
+	done
+}
+
+# Each part's lines and its "N passed, N failed" in test/lua-PART.log,
+# where test-all's summary finds it.
+part() {  # name, function, arguments...
+	name=$1; shift
+	passed=0 failed=0
+	"$@" >"$b/test/lua-$name.log" 2>&1
+	echo "$passed passed, $failed failed" >>"$b/test/lua-$name.log"
+	cat "$b/test/lua-$name.log"
+	total=$((total + failed))
+}
+total=0
+mkdir -p "$b/test"
+for v in $luas; do
 	lua=$(interp "$v")
-	if ! command -v luarocks >/dev/null 2>&1; then echo "SKIP: rock $v: no luarocks"; continue; fi
-	command -v "$lua" >/dev/null 2>&1 || { echo "SKIP: rock $v: no $lua"; continue; }
-	r=$b/rock-$v
-	rm -rf "$r"; mkdir -p "$r/src" "$r/home"
-	cp -r "$top/src" "$top/include" "$top"/vrandom-*.rockspec "$r/src/"
-	(cd "$r/src" && HOME=$r/home luarocks --lua-version "$v" --tree "$r/tree" \
-		make --deps-mode=none vrandom-*.rockspec) >"$r/luarocks.out" 2>&1
-	st=$?; [ $st = 0 ] || tail -n 20 "$r/luarocks.out"
-	ok $st "luarocks --lua-version $v make"
-	so=$r/tree/lib/lua/$v/vrandom.so
-	[ -f "$so" ]; ok $? "the rock installs lib/lua/$v/vrandom.so"
-	script "rock $v: random.lua" logged "rock-$v" random withcpath "$r/tree/lib/lua/$v" \
-		"$lua" "$top/test/lua/random.lua"
-	if [ "$v" = 5.1 ] && command -v luajit >/dev/null 2>&1; then
-		script "rock 5.1: random.lua under luajit" logged rock-5.1 random-luajit \
-			withcpath "$r/tree/lib/lua/5.1" luajit "$top/test/lua/random.lua"
+	if ! command -v "$lua" >/dev/null 2>&1; then
+		echo "SKIP: Lua $v: no interpreter $lua"
+	elif [ ! -f "$(moddir "$v")/vrandom.so" ]; then
+		echo "SKIP: Lua $v: no module built (configure found no usable headers, or no shared glibc build: $b/config.log)"
+	else
+		part "$v" version "$v" "$lua"
 	fi
 done
-echo "rocks and shared lua/5.1: $passed passed, $failed failed"
-all_passed=$((all_passed + passed)) all_failed=$((all_failed + failed))
-[ "$all_failed" = 0 ]
+part rocks rocks
+[ "$total" = 0 ]
