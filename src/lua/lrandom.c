@@ -22,7 +22,8 @@
 
 #define GENERATOR "vrandom.generator"
 
-/* Sizes are capped so that 2n, the length of hex(n), fits a Lua string. */
+/* Sizes are capped so that 2n, the length of hex(n), fits a Lua string
+ * (and is exact where integers are doubles: VR_MAXINT is 2^53 there). */
 #define MAXBYTES ((sizeof(size_t) < sizeof(vr_Int) ? \
 	(size_t)-1 : (size_t)VR_MAXINT) / 2)
 
@@ -124,7 +125,9 @@ static size_t checksize (lua_State *L, int arg)
 	return (size_t)n;
 }
 
-/* math.random's rules and messages, argument for argument. */
+/* math.random's rules and messages, argument for argument, as the Lua
+ * built for has them (compat.h: the integer range, random(0), which bound
+ * an empty interval blames). */
 static int g_random (lua_State *L, vrandom_state *st, int arg)
 {
 	vr_Int low, up;
@@ -261,7 +264,8 @@ static int g_uuid (lua_State *L, vrandom_state *st)
 }
 
 /* Fisher-Yates through lua_geti/lua_seti, so __index, __newindex and
- * __len apply as they do in table.sort. */
+ * __len apply as they do in 5.3's table.sort (5.1 knows no __len for
+ * tables). */
 static int g_shuffle (lua_State *L, vrandom_state *st, int t)
 {
 	vr_Int i, j;
