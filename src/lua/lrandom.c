@@ -323,14 +323,14 @@ static int rand_info (lua_State *L)
 	setstr(L, "backend", in.backend_name);
 	setstr(L, "vdso_symbol", in.vdso_symbol);
 	setstr(L, "vdso_version", in.vdso_version);
-	setint(L, "state_size", (vr_Int)in.state_size);
-	setint(L, "state_stride", (vr_Int)in.state_stride);
-	setint(L, "mmap_prot", (vr_Int)in.mmap_prot);
-	setint(L, "mmap_flags", (vr_Int)in.mmap_flags);
-	setint(L, "arena_pages", (vr_Int)in.arena_pages);
-	setint(L, "states_total", (vr_Int)in.states_total);
-	setint(L, "states_in_use", (vr_Int)in.states_in_use);
-	setint(L, "syscall_min", (vr_Int)in.syscall_min);
+	setint(L, "state_size", (lua_Integer)in.state_size);
+	setint(L, "state_stride", (lua_Integer)in.state_stride);
+	setint(L, "mmap_prot", (lua_Integer)in.mmap_prot);
+	setint(L, "mmap_flags", (lua_Integer)in.mmap_flags);
+	setint(L, "arena_pages", (lua_Integer)in.arena_pages);
+	setint(L, "states_total", (lua_Integer)in.states_total);
+	setint(L, "states_in_use", (lua_Integer)in.states_in_use);
+	setint(L, "syscall_min", (lua_Integer)in.syscall_min);
 	return 1;
 }
 
