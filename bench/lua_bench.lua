@@ -2,6 +2,8 @@
 -- side by side in one run.  Rounds alternate between the two contenders
 -- so that both see the same machine; each side reports its median round.
 --   make bench-lua        (or: LUA_CPATH=.../?.so lua5.4 bench/lua_bench.lua [rounds])
+--   sh scripts/lua-versions-test.sh --bench   (under each Lua from 5.1)
+-- Written for every Lua from 5.1: no integer division, no table.pack.
 local vrandom = require("vrandom")
 
 local rounds = tonumber(arg and arg[1]) or 9
@@ -16,13 +18,13 @@ end
 
 local function median(t)
   table.sort(t)
-  return t[(#t + 1) // 2]
+  return t[math.floor((#t + 1) / 2)]
 end
 
 -- Alternate a and b for the given rounds; median ns per call of each.
 local function duel(a, b, n)
   local ta, tb = {}, {}
-  a(n // 10); b(n // 10)   -- warm up: first-call setup, page faults
+  a(math.floor(n / 10)); b(math.floor(n / 10))   -- warm up: first-call setup, page faults
   for r = 1, rounds do
     if r % 2 == 1 then
       ta[#ta + 1] = time(a, n); tb[#tb + 1] = time(b, n)
@@ -34,9 +36,9 @@ local function duel(a, b, n)
 end
 
 local function loop(f, ...)
-  local args = table.pack(...)
+  local args, unpack = { n = select("#", ...), ... }, table.unpack or unpack
   return function(n)
-    for _ = 1, n do f(table.unpack(args, 1, args.n)) end
+    for _ = 1, n do f(unpack(args, 1, args.n)) end
   end
 end
 -- Tight loops without the vararg plumbing, for the cheap calls.
@@ -72,7 +74,7 @@ local function machine()
     f:close()
   end
   local p = io.popen("uname -srm")
-  local k = p and p:read("l") or "unknown"
+  local k = p and p:read("*l") or "unknown"
   if p then p:close() end
   return cpu, k
 end

@@ -4,6 +4,8 @@
 set -e
 pkgs="build-essential autoconf automake libtool pkg-config git
       musl-tools check liblua5.4-dev lua5.4 luarocks strace file dpkg-dev
+      lua5.1 liblua5.1-0-dev lua5.2 liblua5.2-dev lua5.3 liblua5.3-dev
+      luajit libluajit-5.1-dev
       rng-tools5 man-db groff-base gnuplot-nox
       clang libclang-rt-14-dev valgrind libseccomp-dev
       qemu-user gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu

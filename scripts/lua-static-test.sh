@@ -30,16 +30,6 @@ lua=$b/src/lua/vrandom-lua
 
 . "$top/test/tally.sh"
 set +e  # from here a failed check is counted, not the end
-# A test script's own summary line must say 0 failed.
-script() {  # what, command...
-	what=$1; shift
-	out=$("$@" 2>&1) && st=0 || st=$?
-	sum=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
-	case $st:$sum in 0:*" 0 failed") ok 0 "$what: $sum" ;;
-	*) printf '%s\n' "$out" | tail -n 20; ok 1 "$what: status $st, ${sum:-no summary}" ;;
-	esac
-}
-
 # Installed: the interpreter, the binding with one global symbol.
 for f in bin/vrandom-lua lib/libvrandom-lua.a lib/libvrandom.a; do
 	[ -f "$b/_inst/usr/local/$f" ]; ok $? "make install puts $f"

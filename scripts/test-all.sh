@@ -4,6 +4,7 @@
 #   build/musl   static musl: smoke test, libc shim and its strace proof
 #   build/lua-static  vrandom-lua and examples/embed: scripts/lua-static-test.sh
 #   build/musl-patched  musl built with contrib/musl: scripts/musl-patched.sh
+#   build/lua-versions  Lua 5.1 to 5.4 and LuaJIT: scripts/lua-versions-test.sh
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
 #                harden-test.sh, fuzz.sh (each skips tools not installed)
 #   build/rock   the rockspec through luarocks, Lua tests: scripts/rock-test.sh
@@ -63,6 +64,9 @@ fi
 timed "static Lua (musl):" sh scripts/lua-static-test.sh
 # musl itself with contrib/musl's vDSO getrandom series (Debian's source).
 timed "patched musl:" sh scripts/musl-patched.sh
+
+# Every Lua: 5.1, 5.2, 5.3, 5.4 and LuaJIT, their archives, the rockspec.
+timed "Lua versions:" sh scripts/lua-versions-test.sh
 
 # Portability and hardening: qemu-user, sanitizers, valgrind, fuzzing.
 timed "cross builds under qemu:" sh scripts/cross-test.sh

@@ -14,3 +14,13 @@ count() {  # out, program, arguments...
 		{ cat "$out.out" >&2; return 1; }
 	awk '$NF == "getrandom" { n = $4 } END { print n + 0 }' "$out.strace"
 }
+
+# A test script's own summary line must say 0 failed.
+script() {  # what, command...
+	what=$1; shift
+	out=$("$@" 2>&1) && st=0 || st=$?
+	sum=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+	case $st:$sum in 0:*" 0 failed") ok 0 "$what: $sum" ;;
+	*) printf '%s\n' "$out" | tail -n 20; ok 1 "$what: status $st, ${sum:-no summary}" ;;
+	esac
+}

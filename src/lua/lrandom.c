@@ -1,4 +1,5 @@
-/* vrandom: the kernel's random numbers for Lua 5.4.
+/* vrandom: the kernel's random numbers for Lua 5.1 to 5.4 and LuaJIT
+ * (the differences are in compat.h).
  *
  * The module's functions draw through one state of the Lua universe's own,
  * made by luaopen_vrandom and held as their upvalue: a universe and its
@@ -15,21 +16,16 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "lua.h"
-#include "lauxlib.h"
-
 #include "vrandom.h"
 #include "uniform.h"
+#include "compat.h"
 
 #define GENERATOR "vrandom.generator"
 
-#ifndef l_unlikely  /* Lua before 5.4.3 */
-#define l_unlikely(x) (x)
-#endif
-
-/* Sizes are capped so that 2n, the length of hex(n), fits a Lua string. */
-#define MAXBYTES ((sizeof(size_t) < sizeof(lua_Integer) ? \
-	(size_t)-1 : (size_t)LUA_MAXINTEGER) / 2)
+/* Sizes are capped so that 2n, the length of hex(n), fits a Lua string
+ * (and is exact where integers are doubles: VR_MAXINT is 2^53 there). */
+#define MAXBYTES ((sizeof(size_t) < sizeof(vr_Int) ? \
+	(size_t)-1 : (size_t)VR_MAXINT) / 2)
 
 typedef struct Gen {
 	vrandom_state *st;  /* NULL once closed */
@@ -122,19 +118,22 @@ static uint64_t project (lua_State *L, vrandom_state *st, uint64_t lim)
 
 static size_t checksize (lua_State *L, int arg)
 {
-	lua_Integer n = luaL_checkinteger(L, arg);
+	vr_Int n = vr_checkint(L, arg);
 
-	luaL_argcheck(L, 0 <= n && (lua_Unsigned)n <= MAXBYTES, arg,
+	luaL_argcheck(L, 0 <= n && (uint64_t)n <= MAXBYTES, arg,
 		      "size out of range");
 	return (size_t)n;
 }
 
-/* math.random's rules and messages, argument for argument. */
+/* math.random's rules and messages, argument for argument, as the Lua
+ * built for has them (compat.h: the integer range, random(0), which bound
+ * an empty interval blames). */
 static int g_random (lua_State *L, vrandom_state *st, int arg)
 {
-	lua_Integer low, up;
+	vr_Int low, up;
+	int n = lua_gettop(L) - arg + 1;
 
-	switch (lua_gettop(L) - arg + 1) {
+	switch (n) {
 	case 0: {  /* a float of 53 random bits: every value equally likely */
 		struct drawctx d = { L, st };
 
@@ -143,23 +142,24 @@ static int g_random (lua_State *L, vrandom_state *st, int arg)
 	}
 	case 1:
 		low = 1;
-		up = luaL_checkinteger(L, arg);
-		if (up == 0) {  /* all 64 bits */
-			lua_pushinteger(L, (lua_Integer)draw(L, st));
+		up = vr_checkint(L, arg);
+		if (VR_RANDOM0 && up == 0) {  /* all 64 bits */
+			vr_pushint(L, (vr_Int)draw(L, st));
 			return 1;
 		}
 		break;
 	case 2:
-		low = luaL_checkinteger(L, arg);
-		up = luaL_checkinteger(L, arg + 1);
+		low = vr_checkint(L, arg);
+		up = vr_checkint(L, arg + 1);
 		break;
 	default:
 		return luaL_error(L, "wrong number of arguments");
 	}
-	luaL_argcheck(L, low <= up, arg, "interval is empty");
+	luaL_argcheck(L, low <= up, arg + (n == 2 && VR_EMPTY_AT_UP),
+		      "interval is empty");
 	/* The unsigned difference covers even [mininteger, maxinteger]. */
-	lua_pushinteger(L, (lua_Integer)(project(L, st,
-		(lua_Unsigned)up - (lua_Unsigned)low) + (lua_Unsigned)low));
+	vr_pushint(L, (vr_Int)(project(L, st,
+		(uint64_t)up - (uint64_t)low) + (uint64_t)low));
 	return 1;
 }
 
@@ -264,14 +264,15 @@ static int g_uuid (lua_State *L, vrandom_state *st)
 }
 
 /* Fisher-Yates through lua_geti/lua_seti, so __index, __newindex and
- * __len apply as they do in table.sort. */
+ * __len apply as they do in 5.3's table.sort (5.1 knows no __len for
+ * tables). */
 static int g_shuffle (lua_State *L, vrandom_state *st, int t)
 {
-	lua_Integer i, j;
+	vr_Int i, j;
 
 	luaL_checktype(L, t, LUA_TTABLE);
 	for (i = luaL_len(L, t); i > 1; i--) {
-		j = 1 + (lua_Integer)project(L, st, (lua_Unsigned)i - 1);
+		j = 1 + (vr_Int)project(L, st, (uint64_t)i - 1);
 		lua_geti(L, t, i);
 		lua_geti(L, t, j);
 		lua_seti(L, t, i);
@@ -300,9 +301,9 @@ static int gen_token (lua_State *L) { return g_token(L, togen(L), 2); }
 static int gen_uuid (lua_State *L) { return g_uuid(L, togen(L)); }
 static int gen_shuffle (lua_State *L) { return g_shuffle(L, togen(L), 2); }
 
-static void setint (lua_State *L, const char *k, lua_Integer v)
+static void setint (lua_State *L, const char *k, vr_Int v)
 {
-	lua_pushinteger(L, v);
+	vr_pushint(L, v);
 	lua_setfield(L, -2, k);
 }
 

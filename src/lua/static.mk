@@ -8,7 +8,7 @@
 # under musl too.  Linked into a program, the runtime's thread-exit and
 # fork handlers stay for the program's life: nothing to pin.
 if HAVE_LUA_HEADERS
-lib_LIBRARIES = src/lua/libvrandom-lua.a
+lib_LIBRARIES += src/lua/libvrandom-lua.a
 src_lua_libvrandom_lua_a_SOURCES = src/lua/lrandom.c
 src_lua_libvrandom_lua_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUA_CFLAGS)
 endif

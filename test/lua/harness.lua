@@ -1,6 +1,49 @@
 -- The smallest harness that will do: counts checks, names the failures,
 -- ends with the "N passed, N failed" line that scripts/test-all.sh greps.
+-- The scripts run under Lua 5.1 to 5.4 and LuaJIT; what differs between
+-- them is asked here.
 local T = { passed = 0, failed = 0 }
+
+-- "5.1", "5.2", "5.3", "5.4" or "luajit".
+T.lua = rawget(_G, "jit") and "luajit" or _VERSION:match("%d+%.%d+")
+-- Whether numbers have an integer subtype (5.3 on); else integers are
+-- doubles, exact to 2^53, and vrandom's ranges stop there.
+T.ints = math.type ~= nil
+T.maxint = T.ints and math.maxinteger or 2 ^ 53
+T.minint = T.ints and math.mininteger or -2 ^ 53
+T.unpack = table.unpack or unpack
+
+-- math.type, or what it would say of a double-only Lua's number.
+function T.type(x)
+  if T.ints then return math.type(x) end
+  if type(x) ~= "number" then return nil end
+  return x == math.floor(x) and "integer" or "float"
+end
+
+-- loadfile with an environment: 5.1 has setfenv instead of the argument.
+function T.loadfile(path, env)
+  if not setfenv then return loadfile(path, "t", env) end
+  local f = loadfile(path)
+  return f and setfenv(f, env)
+end
+
+-- package.searchpath, which 5.1 lacks.
+function T.searchpath(name, path)
+  if package.searchpath then return package.searchpath(name, path) end
+  for tpl in path:gmatch("[^;]+") do
+    local f = io.open((tpl:gsub("%?", (name:gsub("%.", "/")))), "rb")
+    if f then f:close() return (tpl:gsub("%?", (name:gsub("%.", "/")))) end
+  end
+  return nil
+end
+
+-- A command's output, and whether it exited 0 where the Lua can tell (5.1
+-- and LuaJIT's close says nothing of the exit status).
+function T.run(cmd)
+  local p = io.popen(cmd .. " 2>&1")
+  local out = p:read("*a")
+  return out, p:close()
+end
 
 function T.check(ok, what)
   if ok then

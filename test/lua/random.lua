@@ -1,10 +1,14 @@
--- vrandom.random against math.random: same rules, same messages; ranges,
--- boundaries and uniformity.
-package.path = (arg[0]:match("^(.*)/[^/]*$") or ".") .. "/?.lua;" .. package.path
+-- vrandom.random against math.random: the rules and messages of the Lua
+-- it runs under; ranges, boundaries and uniformity.  Where integers are
+-- doubles (5.1, 5.2, LuaJIT), the limit at 2^53 and the statistics next
+-- to it; where they are 64-bit, random64.lua adds what needs them.
+local here = arg[0]:match("^(.*)/[^/]*$") or "."
+package.path = here .. "/?.lua;" .. package.path
 local T = require("harness")
 local vrandom = require("vrandom")
 
-local maxint, minint = math.maxinteger, math.mininteger
+local maxint, minint, unpack = T.maxint, T.minint, T.unpack
+local two53 = 2 ^ 53
 
 -- Every shape of argument list math.random distinguishes, and the ways
 -- each argument can be wrong.
@@ -20,6 +24,9 @@ local cases = {
   { n = 2, 1, 2.5 }, { n = 2, 1.5, 2 }, { n = 2, 1, nil }, { n = 2, nil, 1 },
   { n = 2, "1", "2" }, { n = 2, 1, "y" }, { n = 2, 2.0 ^ 63, 1 },
   { n = 3, 1, 2, 3 }, { n = 3, 1, 2, nil }, { n = 4, 1, 2, 3, 4 },
+  -- Just past 2^53: the limit where integers are doubles.
+  { n = 1, two53 + 2 }, { n = 2, -two53 - 2, 0 }, { n = 2, 0, two53 + 2 },
+  { n = 2, "x", two53 + 2 }, { n = 2, two53 + 2, "x" },
 }
 
 local function show(c)
@@ -31,30 +38,108 @@ end
 -- What a call did: an error message, or the type of the result.
 local function outcome(ok, r)
   if not ok then return "error: " .. T.strip(r) end
-  return "ok: " .. math.type(r)
+  return "ok: " .. T.type(r)
+end
+
+local function trunc(x) return x >= 0 and math.floor(x) or math.ceil(x) end
+local function toint(x)
+  if T.ints then return math.tointeger(x) end
+  return trunc(tonumber(x))
+end
+
+-- vrandom's rule where integers are doubles, as documented in
+-- vrandom-lua(3): 5.1's math.random (arguments truncated toward zero,
+-- an empty interval blamed on its last bound, random(0) empty) with each
+-- bound checked against 2^53 right after its type.  name is the function
+-- as the message names it.
+local function rule(c, name)
+  local function bad(i, msg)
+    return ("error: bad argument #%d to '%s' (%s)"):format(i, name, msg)
+  end
+  if c.n > 2 then return "error: wrong number of arguments" end
+  if c.n == 0 then return "ok: float" end
+  local v = {}
+  for i = 1, c.n do
+    local t = type(c[i])
+    v[i] = (t == "number" or t == "string") and tonumber(c[i]) or nil
+    if v[i] == nil then
+      return bad(i, "number expected, got " .. (t == "string" and t or type(c[i])))
+    end
+    if not (v[i] >= -two53 and v[i] <= two53) then
+      return bad(i, "number out of range [-2^53, 2^53]")
+    end
+  end
+  local lo, up = 1, trunc(v[1])
+  if c.n == 2 then lo, up = trunc(v[1]), trunc(v[2]) end
+  if lo > up then return bad(c.n, "interval is empty") end
+  return "ok: integer"
+end
+
+-- Whether math.random of this Lua can serve as the reference for c: 5.1
+-- truncates its arguments to int, and LuaJIT checks none.
+local function mathref(c)
+  if T.lua == "luajit" then return false end
+  if T.lua ~= "5.1" then return true end
+  for i = 1, math.min(c.n, 2) do
+    local x = tonumber(c[i])
+    if x and not (math.abs(x) < 2 ^ 31) then return false end
+  end
+  return true
+end
+
+-- What vrandom must do, given what math.random did.  Integer Luas: the
+-- same, but 5.3's math.random refuses random(0) and spans past
+-- maxinteger, which vrandom gives as 5.4 does.  Double-only Luas: the rule
+-- above, which must agree with math.random wherever that is the reference.
+local unname
+local function expect(c, mok, mr, name)
+  local m = outcome(mok, mr)
+  if T.ints then
+    if T.lua == "5.3" and (c.n == 1 and toint(c[1]) == 0 or
+        not mok and tostring(mr):find("interval too large", 1, true)) then
+      return "ok: integer"
+    end
+    return m
+  end
+  local want = rule(c, name)
+  if mathref(c) and not want:find("out of range", 1, true) then
+    -- 5.2's math.random keeps fractions (random(1.5, 2) can be 2.5): only
+    -- error against success, and the messages, are compared.
+    local m2 = c.n > 0 and m:gsub("^ok: %a+", "ok: integer") or m
+    T.eq(want, name == "?" and unname(m2) or m2,
+      "the rule agrees with math.random" .. show(c))
+  end
+  return want
+end
+
+-- A function called straight from pcall is named as a global where the
+-- Lua finds one (5.2 in _G, 5.3 on in package.loaded as well), else "?".
+unname = function(s)
+  return (s:gsub("to '[^']*'", "to '?'"))
 end
 
 local function inrange(c, r)
   if c.n == 0 then return r >= 0 and r < 1 end
-  if c.n == 1 and math.tointeger(c[1]) == 0 then return true end
-  local lo, up = 1, math.tointeger(c[1])
-  if c.n == 2 then lo, up = math.tointeger(c[1]), math.tointeger(c[2]) end
+  if c.n == 1 and toint(c[1]) == 0 then return true end
+  local lo, up = 1, toint(c[1])
+  if c.n == 2 then lo, up = toint(c[1]), toint(c[2]) end
   return lo <= r and r <= up
 end
 
 local g = vrandom.new()
 for _, c in ipairs(cases) do
-  -- Called straight from pcall, both report the function's global name.
-  local mok, mr = pcall(math.random, table.unpack(c, 1, c.n))
-  local vok, vr = pcall(vrandom.random, table.unpack(c, 1, c.n))
-  local want = outcome(mok, mr):gsub("math%.random", "vrandom.random")
-  T.eq(outcome(vok, vr), want, "vrandom.random" .. show(c))
-  if vok and mok then T.check(inrange(c, vr), "in range " .. show(c)) end
+  -- Called straight from pcall, both report the function's global name
+  -- (5.3 on; "?" before).
+  local mok, mr = pcall(math.random, unpack(c, 1, c.n))
+  local vok, vr = pcall(vrandom.random, unpack(c, 1, c.n))
+  local want = expect(c, mok, mr, "?"):gsub("math%.random", "vrandom.random")
+  T.eq(unname(outcome(vok, vr)), unname(want), "vrandom.random" .. show(c))
+  if vok then T.check(inrange(c, vr), "in range " .. show(c)) end
   -- As a method, both must report the argument numbers of the caller.
-  mok, mr = pcall(function() local r = math.random(table.unpack(c, 1, c.n)); return r end)
-  vok, vr = pcall(function() local r = g:random(table.unpack(c, 1, c.n)); return r end)
-  T.eq(outcome(vok, vr), outcome(mok, mr), "g:random" .. show(c))
-  if vok and mok then T.check(inrange(c, vr), "g:random in range " .. show(c)) end
+  mok, mr = pcall(function() local r = math.random(unpack(c, 1, c.n)); return r end)
+  vok, vr = pcall(function() local r = g:random(unpack(c, 1, c.n)); return r end)
+  T.eq(outcome(vok, vr), expect(c, mok, mr, "random"), "g:random" .. show(c))
+  if vok then T.check(inrange(c, vr), "g:random in range " .. show(c)) end
 end
 T.raises("vrandom.generator expected", "random with a bad self",
   function() local r = g.random({}) return r end)
@@ -64,7 +149,7 @@ do
   local ok, low, high = true, 1, 0
   for _ = 1, 20000 do
     local x = vrandom.random()
-    ok = ok and math.type(x) == "float" and x >= 0 and x < 1 and
+    ok = ok and (not T.ints or math.type(x) == "float") and x >= 0 and x < 1 and
       x * 2 ^ 53 == math.floor(x * 2 ^ 53)
     if x < low then low = x end
     if x > high then high = x end
@@ -73,32 +158,13 @@ do
   T.check(low < 0.001 and high > 0.999, "random() spans [0,1)")
 end
 
--- random(0): every one of the 64 bits is set about half the time.
-do
-  local n, counts = 8000, {}
-  for b = 0, 63 do counts[b] = 0 end
-  for _ = 1, n do
-    local v = vrandom.random(0)
-    for b = 0, 63 do
-      if v & (1 << b) ~= 0 then counts[b] = counts[b] + 1 end
-    end
-  end
-  local ok = true
-  for b = 0, 63 do   -- 10 standard deviations either side
-    if math.abs(counts[b] - n / 2) > 10 * math.sqrt(n / 4) then
-      ok = false
-      print(("bit %d set %d times of %d"):format(b, counts[b], n))
-    end
-  end
-  T.check(ok, "random(0) sets each of the 64 bits half the time")
-end
-
--- Boundaries: intervals at both ends of the integers, and the full range.
+-- Boundaries: intervals at both ends of the integers (of 2^53 where
+-- integers are doubles), and the full range.
 local function within(what, lo, up, want_lo, want_up)
   local seen_lo, seen_up, ok = false, false, true
   for _ = 1, 200 do
     local r = vrandom.random(lo, up)
-    ok = ok and math.type(r) == "integer" and r >= lo and r <= up
+    ok = ok and T.type(r) == "integer" and r >= lo and r <= up
     seen_lo = seen_lo or r == lo
     seen_up = seen_up or r == up
   end
@@ -117,19 +183,6 @@ within("[minint, maxint]", minint, maxint)
 T.eq(vrandom.random(minint, minint), minint, "random(minint, minint)")
 T.eq(vrandom.random(maxint, maxint), maxint, "random(maxint, maxint)")
 T.eq(vrandom.random(1), 1, "random(1)")
-do
-  local neg, pos = 0, 0
-  for _ = 1, 1000 do
-    if vrandom.random(minint, maxint) < 0 then neg = neg + 1 else pos = pos + 1 end
-  end
-  T.check(neg > 350 and pos > 350, "full range: both signs, about evenly")
-  -- Just over half the integers: the rejection is at its busiest here.
-  local half, hi = 1 << 62, 0
-  for _ = 1, 1000 do
-    if vrandom.random(-half, half) > 0 then hi = hi + 1 end
-  end
-  T.check(hi > 350 and hi < 650, "[-2^62, 2^62]: upper half about half the time")
-end
 
 -- Uniformity: chi-square over small ranges, where a biased reduction
 -- (plain modulo of a narrower draw, an off-by-one) would show.
@@ -149,6 +202,7 @@ uniform("random(-5, 4)", -5, 4, 60000, vrandom.random)
 uniform("random(10)", 1, 10, 60000, function(_, up) return vrandom.random(up) end)
 uniform("g:random(1, 7)", 1, 7, 70000, function(lo, up) return g:random(lo, up) end)
 uniform("random(maxint-9, maxint)", maxint - 9, maxint, 50000, vrandom.random)
+uniform("random(minint, minint+9)", minint, minint + 9, 50000, vrandom.random)
 uniform("random() in 16 buckets", 0, 15, 64000,
   function() return math.floor(vrandom.random() * 16) end)
 
@@ -165,18 +219,19 @@ do
     for _ = 1, n do
       local r = vrandom.random(m)
       ok = ok and r >= 1 and r <= m
-      local i = (r - 1) // (m // k) + 1
+      local i = math.floor((r - 1) / (m / k)) + 1
       counts[i] = (counts[i] or 0) + 1
     end
     T.check(ok, what .. ": in range")
     local x, limit = T.chisq(counts, k), T.chilimit(k - 1)
     T.check(x < limit, ("%s: chi-square %.1f < %.1f"):format(what, x, limit))
   end
-  buckets("random(2^16)", 1 << 16, 32000)
-  buckets("random(2^16 + 16)", (1 << 16) + 16, 32000)
-  buckets("random(2^32)", 1 << 32, 32000)
-  buckets("random(2^32 + 16)", (1 << 32) + 16, 32000)
-  buckets("random(2^40)", 1 << 40, 32000)
+  buckets("random(2^16)", 2 ^ 16, 32000)
+  buckets("random(2^16 + 16)", 2 ^ 16 + 16, 32000)
+  buckets("random(2^32)", 2 ^ 32, 32000)
+  buckets("random(2^32 + 16)", 2 ^ 32 + 16, 32000)
+  buckets("random(2^40)", 2 ^ 40, 32000)
+  buckets("random(2^53)", 2 ^ 53, 32000)
   -- Just above each width: the top value needs the next width.
   for _, m in ipairs { 257, 65537 } do
     local top = false
@@ -185,21 +240,71 @@ do
     end
     T.check(top, ("random(%d) reaches %d"):format(m, m))
   end
-  for _, m in ipairs { (1 << 32) - 1, (1 << 32) + 1 } do
+  for _, m in ipairs { 2 ^ 32 - 1, 2 ^ 32 + 1 } do
     local hi = 0
     for _ = 1, 4000 do
-      if vrandom.random(m) > m // 2 then hi = hi + 1 end
+      if vrandom.random(m) > math.floor(m / 2) then hi = hi + 1 end
     end
-    T.check(hi > 1700 and hi < 2300, ("random(%d): upper half about half"):format(m))
+    T.check(hi > 1700 and hi < 2300, ("random(%.0f): upper half about half"):format(m))
   end
-  -- Floats from 7 bytes: all 53 bits vary.
-  local any, all = 0, (1 << 53) - 1
+  -- Floats from 7 bytes: each of the 53 bits both set and clear at times.
+  local set, clear = {}, {}
   for _ = 1, 256 do
-    local v = math.tointeger(vrandom.random() * 2.0 ^ 53)
-    any, all = any | v, all & v
+    local v = vrandom.random() * 2 ^ 53
+    for b = 0, 52 do
+      if math.floor(v / 2 ^ b) % 2 == 1 then set[b] = true else clear[b] = true end
+    end
   end
-  T.eq(any, (1 << 53) - 1, "random(): every one of 53 bits set at times")
-  T.eq(all, 0, "random(): every one of 53 bits clear at times")
+  local nset, nclear = 0, 0
+  for b = 0, 52 do
+    nset = nset + (set[b] and 1 or 0)
+    nclear = nclear + (clear[b] and 1 or 0)
+  end
+  T.eq(nset, 53, "random(): every one of 53 bits set at times")
+  T.eq(nclear, 53, "random(): every one of 53 bits clear at times")
+end
+
+-- Near 2^53, where doubles stop holding every integer: no value outside
+-- the range, every one exact, and both parities (a float scaled to the
+-- range would give even values only, above 2^52 or so, or round past the
+-- end).  Run everywhere; it matters most where integers are doubles.
+do
+  local function parity(what, lo, up, n)
+    local odd, ok = 0, true
+    for _ = 1, n do
+      local r = vrandom.random(lo, up)
+      ok = ok and T.type(r) == "integer" and r >= lo and r <= up
+      if r % 2 == 1 then odd = odd + 1 end
+    end
+    T.check(ok, what .. ": integers in range")
+    T.check(odd > n * 0.4 and odd < n * 0.6,
+      ("%s: odd %d of %d, about half"):format(what, odd, n))
+  end
+  parity("random(2^52, 2^53)", 2 ^ 52, two53, 4000)
+  parity("random(-2^53, -2^52)", -two53, -2 ^ 52, 4000)
+  parity("random(-2^53, 2^53)", -two53, two53, 4000)
+  parity("random(1, 2^53)", 1, two53, 4000)
+  parity("random(2^53 - 1000, 2^53)", two53 - 1000, two53, 4000)
+  uniform("random(2^53-9, 2^53)", two53 - 9, two53, 50000, vrandom.random)
+  uniform("random(-2^53, -2^53+9)", -two53, -two53 + 9, 50000, vrandom.random)
+  local hi = 0
+  for _ = 1, 4000 do
+    if vrandom.random(two53) > 2 ^ 52 then hi = hi + 1 end
+  end
+  T.check(hi > 1700 and hi < 2300, "random(2^53): upper half about half")
+end
+if not T.ints then
+  for _, c in ipairs { { two53 + 2 }, { 0, two53 + 2 }, { -two53 - 2, 0 },
+      { 1, math.huge }, { 1, 0 / 0 }, { -math.huge, 1 }, { 2 ^ 63 } } do
+    T.raises("number out of range [-2^53, 2^53]", "random" .. show { n = #c, unpack(c) },
+      vrandom.random, unpack(c))
+  end
+  T.raises("interval is empty", "random(0): an error here", vrandom.random, 0)
+end
+
+if T.ints then
+  local chunk = assert(loadfile(here .. "/random64.lua"))
+  chunk(T, vrandom)
 end
 
 g:close()

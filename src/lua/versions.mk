@@ -1,0 +1,71 @@
+# The binding for Lua 5.1, 5.2, 5.3 and LuaJIT 2.1 (5.4's is in local.mk
+# and static.mk): a module for each Lua configure found, installed in its
+# own lua/5.x directory, and a static archive for each, which an embedding
+# host links with its own liblua (-lvrandom-lua5.1 -lvrandom).  The
+# sources are the same; compat.h tells the versions apart.
+#
+# LuaJIT keeps its C modules in lua/5.1 too, and a module built for 5.1
+# calls the 5.1 API alone, which LuaJIT exports: lua/5.1/vrandom.so serves
+# both.  The one built against LuaJIT's headers is for the tests, and
+# installed only where there is no 5.1 to build one.
+
+vr_module_ldflags = -module -avoid-version -shared \
+	-export-symbols-regex '^luaopen_vrandom$$'
+vr_module_sources = src/lua/lrandom.c $(libvrandom_core_la_SOURCES)
+noinst_HEADERS += src/lua/compat.h
+EXTRA_DIST += scripts/lua-versions-test.sh test/lua/random64.lua test/lua/host.c \
+	test/lua/close54.lua
+
+lua51c_LTLIBRARIES =
+if HAVE_LUA51
+lua51c_LTLIBRARIES += src/lua/5.1/vrandom.la
+src_lua_5_1_vrandom_la_SOURCES = $(vr_module_sources)
+src_lua_5_1_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA51_CFLAGS) -DVRANDOM_DLOPEN
+src_lua_5_1_vrandom_la_LDFLAGS = $(vr_module_ldflags)
+endif
+if HAVE_LUA51_HEADERS
+lib_LIBRARIES += src/lua/libvrandom-lua5.1.a
+src_lua_libvrandom_lua5_1_a_SOURCES = src/lua/lrandom.c
+src_lua_libvrandom_lua5_1_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUA51_CFLAGS)
+endif
+
+if HAVE_LUA52
+lua52c_LTLIBRARIES = src/lua/5.2/vrandom.la
+src_lua_5_2_vrandom_la_SOURCES = $(vr_module_sources)
+src_lua_5_2_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA52_CFLAGS) -DVRANDOM_DLOPEN
+src_lua_5_2_vrandom_la_LDFLAGS = $(vr_module_ldflags)
+endif
+if HAVE_LUA52_HEADERS
+lib_LIBRARIES += src/lua/libvrandom-lua5.2.a
+src_lua_libvrandom_lua5_2_a_SOURCES = src/lua/lrandom.c
+src_lua_libvrandom_lua5_2_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUA52_CFLAGS)
+endif
+
+if HAVE_LUA53
+lua53c_LTLIBRARIES = src/lua/5.3/vrandom.la
+src_lua_5_3_vrandom_la_SOURCES = $(vr_module_sources)
+src_lua_5_3_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA53_CFLAGS) -DVRANDOM_DLOPEN
+src_lua_5_3_vrandom_la_LDFLAGS = $(vr_module_ldflags)
+endif
+if HAVE_LUA53_HEADERS
+lib_LIBRARIES += src/lua/libvrandom-lua5.3.a
+src_lua_libvrandom_lua5_3_a_SOURCES = src/lua/lrandom.c
+src_lua_libvrandom_lua5_3_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUA53_CFLAGS)
+endif
+
+if HAVE_LUAJIT
+if HAVE_LUA51
+noinst_LTLIBRARIES += src/lua/luajit/vrandom.la
+src_lua_luajit_vrandom_la_LDFLAGS = $(vr_module_ldflags) -rpath $(lua51cdir)
+else
+lua51c_LTLIBRARIES += src/lua/luajit/vrandom.la
+src_lua_luajit_vrandom_la_LDFLAGS = $(vr_module_ldflags)
+endif
+src_lua_luajit_vrandom_la_SOURCES = $(vr_module_sources)
+src_lua_luajit_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUAJIT_CFLAGS) -DVRANDOM_DLOPEN
+endif
+if HAVE_LUAJIT_HEADERS
+lib_LIBRARIES += src/lua/libvrandom-luajit.a
+src_lua_libvrandom_luajit_a_SOURCES = src/lua/lrandom.c
+src_lua_libvrandom_luajit_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUAJIT_CFLAGS)
+endif
