@@ -251,34 +251,46 @@ static double now_ns(void)
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
+#define NOT_YET ((size_t)-1)
+
 /* Best of PROBE_ROUNDS, the two methods taking turns, into a scratch buffer
- * that is wiped after.  About 25 us on the project machine. */
+ * that is wiped after.  About 25 us on the project machine.  Both asked
+ * with GRND_NONBLOCK: before the kernel's pool is seeded they would block,
+ * signals blocked, inside a call the caller may have made non-blocking;
+ * then it is NOT_YET, and a later request measures. */
 static size_t measure(void *mem)
 {
 	unsigned char b[PROBE_MAX];
 	double v[2] = { 0 }, sy[2] = { 0 }, t;
 	static const size_t len[2] = { PROBE_MIN, PROBE_MAX };
+	size_t min = 0;
+	ssize_t n = 0;
 	int r, i;
 
 	for (r = 0; r < PROBE_ROUNDS; r++)
 		for (i = 0; i < 2; i++) {
 			t = now_ns();
-			if (VRANDOM_VDSO_CALL(vdso_fn, b, len[i], 0, mem,
-					      params.size_of_opaque_state) != (ssize_t)len[i])
-				return 0;
+			n = VRANDOM_VDSO_CALL(vdso_fn, b, len[i], GRND_NONBLOCK, mem,
+					      params.size_of_opaque_state);
+			if (n != (ssize_t)len[i])
+				goto out;
 			t = now_ns() - t;
 			if (!r || t < v[i])
 				v[i] = t;
 			t = now_ns();
-			if (syscall_read(0, b, len[i], 0) != (ssize_t)len[i])
-				return 0;
+			n = syscall_read(0, b, len[i], GRND_NONBLOCK);
+			if (n != (ssize_t)len[i])
+				goto out;
 			t = now_ns() - t;
 			if (!r || t < sy[i])
 				sy[i] = t;
 		}
+	min = __vr_crossover(v, sy);
+out:
 	memset(b, 0, sizeof b);
 	__asm__ __volatile__("" : : "r"(b) : "memory");
-	return __vr_crossover(v, sy);
+	/* A failure other than an unseeded pool leaves the vDSO serving. */
+	return n == -EAGAIN ? NOT_YET : min;
 }
 
 static void decide(size_t min)
@@ -299,8 +311,15 @@ static int decided(void *mem)
 		__vr_block_signals(&old);
 		if (__atomic_compare_exchange_n(&big_state, &s, BIG_MEASURING, 0,
 						__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
-			decide(measure(mem));
-			s = BIG_DECIDED;
+			size_t min = measure(mem);
+
+			if (min == NOT_YET) {
+				__atomic_store_n(&big_state, BIG_UNDECIDED, __ATOMIC_RELEASE);
+				s = BIG_UNDECIDED;
+			} else {
+				decide(min);
+				s = BIG_DECIDED;
+			}
 		}
 		__vr_restore_signals(&old);
 	}
