@@ -10,11 +10,10 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
+#include "lvrandom.h"
 
 #include "vrandom.h"
 #include "../tally.h"
-
-int luaopen_vrandom(lua_State *L);
 
 #define NTHREADS 16
 
@@ -32,7 +31,7 @@ static int draw(char *out)
 	int ok;
 
 	luaL_openlibs(L);
-	luaL_requiref(L, "vrandom", luaopen_vrandom, 1);
+	luaL_requiref(L, LUA_VRANDOMLIBNAME, luaopen_vrandom, 1);
 	lua_pop(L, 1);
 	ok = luaL_dostring(L, "return vrandom.bytes(16)") == LUA_OK &&
 	     lua_rawlen(L, -1) == 16;
