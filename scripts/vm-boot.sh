@@ -55,7 +55,7 @@ mkdir -p "$run/root/dev" "$run/root/proc" "$run/root/sys" "$run/root/tmp"
 start=$(date +%s)
 rc=0
 # -k: qemu that ignores the TERM is killed.
-timeout -k 10 "$limit" "$vm_qemu" $vm_flags -m 1G -nic none -nographic -no-reboot \
+timeout -k 10 "$limit" "$vm_qemu" $vm_flags -m 1G -nodefaults -display none -serial stdio -no-reboot \
 	-kernel "$kernel" -initrd "$run/initramfs.cpio" \
 	-append "console=$vm_console rdinit=/init quiet panic=-1" \
 	</dev/null >"$dir/console.log" 2>&1 || rc=$?
