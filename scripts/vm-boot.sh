@@ -80,9 +80,9 @@ else
 	esac
 fi
 [ -z "$summary" ] || echo "$summary"
+[ "$rc" != 0 ] || echo "$m: powered off after $took s"
 if [ -n "$why" ]; then
 	printf '%s\n' "$log" | tail -n 40
 	echo "FAIL: $m: $why (console: $dir/console.log)"
 	exit 1
 fi
-echo "$m: powered off after $took s"

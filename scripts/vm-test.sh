@@ -36,20 +36,22 @@ done
 mkdir -p "$vm"
 
 # lanes FUNCTION MACHINE...: FUNCTION for each machine, on two lanes that
-# run at once.
+# run at once; each lane takes the next machine not yet taken (mkdir is
+# the lock), so that a long boot does not hold the other lane back.
 lanes() {
 	_fn=$1; shift
-	_a= _b= _i=0
-	for _m; do
-		if [ $((_i % 2)) = 0 ]; then _a="$_a $_m"; else _b="$_b $_m"; fi
-		_i=$((_i + 1))
+	_claims=$vm/claims.$$
+	rm -rf "$_claims"; mkdir -p "$_claims"
+	for _lane in 1 2; do
+		(for _m; do
+			mkdir "$_claims/$_m" 2>/dev/null || continue
+			"$_fn" "$_m"
+		done) &
+		eval "_p$_lane=\$!"
 	done
-	(for _m in $_a; do "$_fn" "$_m"; done) &
-	_pa=$!
-	(for _m in $_b; do "$_fn" "$_m"; done) &
-	_pb=$!
-	wait "$_pa" || true
-	wait "$_pb" || true
+	wait "$_p1" || true
+	wait "$_p2" || true
+	rm -rf "$_claims"
 }
 
 fetch() {  # machine: its kernel, or the reason it cannot be had
@@ -110,10 +112,11 @@ boot() {  # machine
 	_r=0
 	sh scripts/vm-boot.sh "$1" "$vm/test-$1" "$limit" >"$vm/test-$1/boot.out" 2>&1 || _r=$?
 	echo "$_r" >"$vm/test-$1/boot.rc"
+	echo "== $1: booted, vm-boot.sh exit $_r"
 }
-# The longest boots first, one on each lane.
+# The longest boots first (as measured here).
 order=
-for m in ppc64le mipsel aarch64 s390x riscv64 armhf i686 x86_64 x86_64-6.1; do
+for m in armhf ppc64le riscv64 s390x i686 aarch64 x86_64-6.1 x86_64 mipsel; do
 	case " $ready " in *" $m "*) order="$order $m" ;; esac
 done
 for m in $ready; do
@@ -164,6 +167,9 @@ for m in $order; do
 	table="$table
 $m|${kernel:-?}|${backend:-?}|$symbol|${size:--}|${stride:--}|${pages:--}|$checks|${took:--}"
 done
+# Also in a log under build/vm/test/, for test-all.sh's summaries.
+mkdir -p "$vm/test"
+{
 echo "== what the kernels gave"
 printf '%s\n' "$table" | awk -F'|' '
 	{ for (i = 1; i <= NF; i++) { c[NR, i] = $i; if (length($i) > w[i]) w[i] = length($i) } }
@@ -171,4 +177,5 @@ printf '%s\n' "$table" | awk -F'|' '
 	END { for (r = 1; r <= NR; r++) { for (i = 1; i <= nf; i++)
 		printf "%-*s%s", w[i], c[r, i], i < nf ? "  " : "\n" } }'
 echo "$pass passed, $fail failed"
+} | tee "$vm/test/vm-test.log"
 exit $status
