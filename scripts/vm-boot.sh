@@ -37,9 +37,9 @@ fi
 init=$out/init/$vm_triplet/init
 if [ ! -x "$init" ] || [ "$top/test/vm/init.c" -nt "$init" ]; then
 	mkdir -p "$(dirname "$init")"
-	"$vm_triplet-gcc" -static -O2 -Wall -Wextra -o "$init.new" "$top/test/vm/init.c" ||
-		{ echo "FAIL: $m: init does not build"; exit 1; }
-	mv "$init.new" "$init"
+	"$vm_triplet-gcc" -static -O2 -Wall -Wextra -o "$init.$$" "$top/test/vm/init.c" ||
+		{ rm -f "$init.$$"; echo "FAIL: $m: init does not build"; exit 1; }
+	mv "$init.$$" "$init"
 fi
 
 # The initramfs: DIR's files, /init, the mount points.
