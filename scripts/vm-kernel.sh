@@ -36,8 +36,12 @@ apt=$out/apt/$vm_suite-$vm_debarch
 mkdir -p "$apt"
 apt_private "$apt" deb "$vm_suite" "$vm_debarch" || exit 1
 printf 'Acquire::Languages "none";\n' >>"$apt/apt.conf"
-apt-get -qq -c "$apt/apt.conf" update >"$apt/update.out" 2>&1 ||
-	{ tail -n 5 "$apt/update.out" >&2; fail "apt-get update for $vm_suite/$vm_debarch failed"; }
+# apt-get update exits 0 when an index could not be fetched: its warning
+# says so.
+apt-get -qq -c "$apt/apt.conf" update >"$apt/update.out" 2>&1 &&
+	! grep -q '^[WE]: Failed to fetch' "$apt/update.out" ||
+	fail "apt-get update for $vm_suite/$vm_debarch failed:" \
+		"$(sed -n 's/^[WE]: //p' "$apt/update.out" | head -n 1)"
 
 # The metapackage names the versioned image package; its first
 # linux-image-* dependency is the one (the signed one on amd64 and arm64,
