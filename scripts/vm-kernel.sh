@@ -30,8 +30,8 @@ fail() { echo "vm-kernel: $m: $*" >&2; exit 1; }
 command -v apt-get >/dev/null || fail "apt-get is missing"
 command -v dpkg-deb >/dev/null || fail "dpkg-deb is missing"
 
-# One private apt per suite and architecture, shared by the machines that
-# have the same (none do today, but lists are large).
+# One private apt per suite and architecture; its lists (tens of MB) go
+# once the image is cached.
 apt=$out/apt/$vm_suite-$vm_debarch
 mkdir -p "$apt"
 apt_private "$apt" deb "$vm_suite" "$vm_debarch" || exit 1
@@ -72,9 +72,10 @@ if [ ! -f "$key/$vm_image" ]; then
 	printf '%s %s %s\n' "$dep" "$ver" "$(basename "$img")" >"$key/package"
 	rm -rf "$dl"
 fi
-# Older versions go.
+# Older versions go, and the lists.
 for old in "$cache"/linux-image-*; do
 	[ "$old" = "$key" ] || rm -rf "$old"
 done
+rm -rf "$apt"
 echo "$key/$vm_image" >"$current"
 echo "$key/$vm_image"
