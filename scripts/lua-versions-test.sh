@@ -77,14 +77,19 @@ logged() {  # where, name, command...
 # One Lua: its module, then a host linked with its archive.  LuaJIT runs
 # each script twice: its FFI path (src/lua/ffi.c), then the classic one
 # (VRANDOM_LUAJIT_FFI=0), and jit.lua besides.
+# For a path (ffi, classic) of Lua $v: ffi, VRANDOM_LUAJIT_FFI's value,
+# and tag, how the lines name it ("luajit (ffi)"; the others by version).
+pathvars() {
+	ffi=1 tag=$v; [ "$1" = classic ] && ffi=0
+	[ "$v" = luajit ] && tag="$v ($1)"
+}
 version() {  # version, interpreter
 	v=$1 lua=$2
 	echo "== Lua $v ($($lua -v 2>&1 | head -n 1))"
 	scripts="random strings generator module failure" paths=classic
 	[ "$v" = luajit ] && scripts="$scripts jit" paths="ffi classic"
 	for p in $paths; do
-		ffi=1 tag=$v; [ "$p" = classic ] && ffi=0
-		[ "$v" = luajit ] && tag="$v ($p)"
+		pathvars "$p"
 		for s in $scripts; do
 			script "$tag: $s.lua" logged "$v" "$s-$p" withcpath "$(moddir "$v")" \
 				env VRANDOM_LUAJIT_FFI=$ffi "$lua" "$top/test/lua/$s.lua"
@@ -96,8 +101,7 @@ version() {  # version, interpreter
 		"$a" "$b/.libs/libvrandom.a" $(pkg-config --libs "$pc") -lm -ldl -pthread \
 		>"$b/test/$v/host.out" 2>&1; then
 		for p in $paths; do
-			ffi=1 tag=$v; [ "$p" = classic ] && ffi=0
-			[ "$v" = luajit ] && tag="$v ($p)"
+			pathvars "$p"
 			for s in random strings generator; do
 				script "$tag: $s.lua in a host linked with $(basename "$a")" \
 					logged "$v" "host-$s-$p" env -u VRANDOM_BACKEND \
