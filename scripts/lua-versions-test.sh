@@ -111,6 +111,21 @@ version() {  # version, interpreter
 	else
 		cat "$b/test/$v/host.out"; ok 1 "$v: a host links $(basename "$a")"
 	fi
+	# Threads that exit and a fork (test/lua/threads.c) in a host linked
+	# with the archive.
+	threads=$b/test/$v/threads
+	if cc -o "$threads" -I"$top/include" $(pkg-config --cflags "$pc") \
+		"$top/test/lua/threads.c" "$a" "$b/.libs/libvrandom.a" \
+		$(pkg-config --libs "$pc") -lm -ldl -pthread >"$b/test/$v/threads.out" 2>&1; then
+		for p in $paths; do
+			pathvars "$p"
+			script "$tag: threads and fork in a host linked with $(basename "$a")" \
+				logged "$v" "threads-$p" env -u VRANDOM_BACKEND \
+				VRANDOM_LUAJIT_FFI=$ffi "$threads"
+		done
+	else
+		cat "$b/test/$v/threads.out"; ok 1 "$v: test/lua/threads.c links $(basename "$a")"
+	fi
 }
 
 # LuaJIT and 5.1 share lua/5.1: the module built for 5.1 loads in LuaJIT.
