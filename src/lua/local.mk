@@ -5,7 +5,7 @@
 EXTRA_DIST += src/lua/rock/config.h src/lua/rock/arch.h \
 	vrandom-$(PACKAGE_VERSION)-1.rockspec \
 	examples/tokens.lua examples/coroutines.lua \
-	bench/lua_bench.lua test/lua/harness.lua
+	bench/lua_bench.lua bench/lua_ab.lua test/lua/harness.lua
 
 LUA_TESTS = test/lua/random.lua test/lua/strings.lua \
 	test/lua/generator.lua test/lua/module.lua test/lua/failure.lua
