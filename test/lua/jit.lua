@@ -169,6 +169,14 @@ if T.eq(outs[2], outs[1], "the same results and messages on both paths") == fals
   print("# classic:\n" .. outs[1] .. "# ffi:\n" .. outs[2])
 end
 
+-- A sandbox short of a function the FFI path needs: the classic path
+-- serves, and says so.
+for _, missing in ipairs { "getmetatable", "pcall", "select" } do
+  local out = T.run(("%s -e %s"):format(q(lua), q(missing .. " = nil " ..
+    "local v = require('vrandom') print(v.info().binding, #v.bytes(4), v.random(1, 6) <= 6)")))
+  T.eq(out, "classic\t4\ttrue\n", "without " .. missing .. ": the classic path")
+end
+
 -- A fork: the child's draws are its own, on the module's state and a
 -- generator's (the vDSO state is wiped in the child; the FFI path keeps
 -- nothing of its own between calls).
