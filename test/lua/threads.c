@@ -12,6 +12,7 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
+#include "lvrandom.h"
 
 #include "vrandom.h"
 #include "../tally.h"
@@ -22,8 +23,6 @@
 #if LUA_VERSION_NUM < 502
 #define lua_rawlen lua_objlen
 #endif
-
-int luaopen_vrandom(lua_State *L);
 
 #define NTHREADS 16
 
@@ -43,7 +42,7 @@ static int draw(char *out)
 	luaL_openlibs(L);
 	lua_pushcfunction(L, luaopen_vrandom);  /* no luaL_requiref before 5.2 */
 	lua_call(L, 0, 1);
-	lua_setglobal(L, "vrandom");
+	lua_setglobal(L, LUA_VRANDOMLIBNAME);
 	/* LuaJIT's FFI path serves unless VRANDOM_LUAJIT_FFI=0. */
 	ok = luaL_dostring(L, "local b = vrandom.info().binding "
 		"assert(b == (rawget(_G, 'jit') and os.getenv('VRANDOM_LUAJIT_FFI') ~= '0' "
