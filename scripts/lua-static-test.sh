@@ -138,11 +138,7 @@ embed() {  # build dir, tree
 
 # What every version shares: the seccomp helper (glibc, libseccomp) that
 # failure.lua finds under top_builddir, and whether strace can trace.
-helper=
-if cc -o "$b/nogetrandom" "$top/test/lua/nogetrandom.c" -lseccomp 2>/dev/null; then
-	mkdir -p "$b/helper/test/lua"; mv "$b/nogetrandom" "$b/helper/test/lua/"
-	helper=$b/helper
-fi
+helper=$(nogetrandom "$b/helper" "$top") || helper=
 nostrace=
 if ! command -v strace >/dev/null 2>&1; then nostrace="strace not found"
 elif ! strace -o /dev/null true 2>/dev/null; then nostrace="strace cannot trace here"
