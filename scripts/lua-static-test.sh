@@ -55,7 +55,7 @@ version() {
 
 	# Installed: the interpreter, the binding with one global symbol.
 	bins=bin/$name; [ "$v" = 5.4 ] && bins="$bins bin/vrandom-lua5.4"
-	for f in $bins lib/$archive lib/libvrandom.a; do
+	for f in $bins lib/$archive lib/libvrandom.a include/lvrandom.h; do
 		[ -f "$inst/$f" ]; ok $? "$v: make install puts $f"
 	done
 	syms=$(nm -g --defined-only "$inst/lib/$archive" | awk 'NF == 3 { print $3 }')
@@ -93,7 +93,7 @@ version() {
 	# them (not the interpreter's lua.c and preload), the installed archive.
 	host=$bv/host
 	objs=$(ls "$bv"/src/lua/luasrc/*.o | grep -v -e '/lua\.o$' -e '/preload\.o$' -e '/linit-std\.o$')
-	if musl-gcc -static -Os -I"$tree/src" -o "$host" "$top/test/lua/host.c" $objs \
+	if musl-gcc -static -Os -I"$inst/include" -I"$tree/src" -o "$host" "$top/test/lua/host.c" $objs \
 		"$inst/lib/$archive" "$inst/lib/libvrandom.a" -lm >"$bv/host.out" 2>&1; then
 		file "$host" | grep -q 'statically linked'; ok $? "$v: host: $(file -b "$host")"
 		for s in random strings generator; do

@@ -73,7 +73,7 @@ version() {  # version, interpreter
 	done
 	pc=lua$v; [ "$v" = luajit ] && pc=luajit
 	host=$b/test/$v/host a=$(archive "$v")
-	if cc -o "$host" -I"$top/src/lua" $(pkg-config --cflags "$pc") "$top/test/lua/host.c" \
+	if cc -o "$host" -I"$top/include" -I"$top/src/lua" $(pkg-config --cflags "$pc") "$top/test/lua/host.c" \
 		"$a" "$b/.libs/libvrandom.a" $(pkg-config --libs "$pc") -lm -ldl -pthread \
 		>"$b/test/$v/host.out" 2>&1; then
 		for s in random strings generator; do

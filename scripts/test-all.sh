@@ -11,6 +11,8 @@
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
 #                harden-test.sh, fuzz.sh (each skips tools not installed)
 #   build/rock   the rockspec through luarocks, Lua tests: scripts/rock-test.sh
+#   build/vm     Debian's kernels for nine machines booted under qemu-system,
+#                the cross-built tests run as PID 1's children: scripts/vm-test.sh
 # Prints each suite's summary line at the end.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -88,10 +90,16 @@ both "patched musl:" "sh scripts/musl-patched.sh" \
 # Hardening: sanitizers and valgrind, beside the vDSO parser's fuzzing.
 both "sanitizers and valgrind:" "sh scripts/harden-test.sh" \
 	"fuzzing:" "sh scripts/fuzz.sh"
-# The rockspec built by luarocks into a private tree, its module tested,
-# beside the modules on dynamic musl (its own sources in build/lua-musl).
-both "luarocks make and Lua tests:" "sh scripts/rock-test.sh" \
-	"dynamic musl Lua:" "sh scripts/lua-musl-test.sh"
+# The rockspec built by luarocks into a private tree, its module tested.
+timed "luarocks make and Lua tests:" sh scripts/rock-test.sh
+# The modules on dynamic musl (its own sources in build/lua-musl), beside
+# the download of Debian's kernels for the booted machines (cached under
+# build/vm/kernels: no download once they are there).
+both "dynamic musl Lua:" "sh scripts/lua-musl-test.sh" \
+	"real kernels, download:" "sh scripts/vm-test.sh --fetch"
+# The test programs on those kernels under qemu-system, two machines at a
+# time (after the cross builds, whose trees it builds on).
+timed "real kernels under qemu-system:" sh scripts/vm-test.sh
 
 echo "== summaries"
 find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print | sort |

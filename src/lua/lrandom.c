@@ -19,6 +19,7 @@
 #include "vrandom.h"
 #include "uniform.h"
 #include "compat.h"
+#include "lvrandom.h"      /* the declaration hosts use: it must match */
 
 #define GENERATOR "vrandom.generator"
 

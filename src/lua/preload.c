@@ -8,8 +8,8 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
+#include "lvrandom.h"
 
-int luaopen_vrandom(lua_State *L);
 void vrandom_lua_stdlibs(lua_State *L);
 
 LUALIB_API void luaL_openlibs (lua_State *L)
@@ -20,6 +20,6 @@ LUALIB_API void luaL_openlibs (lua_State *L)
 	lua_getglobal(L, "package");
 	lua_getfield(L, -1, "preload");
 	lua_pushcfunction(L, luaopen_vrandom);
-	lua_setfield(L, -2, "vrandom");
+	lua_setfield(L, -2, LUA_VRANDOMLIBNAME);
 	lua_pop(L, 2);
 }

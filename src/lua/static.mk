@@ -50,7 +50,7 @@ src/lua/luasrc/linit-std.$(OBJEXT): $(LUA_SRC)/src/linit.c
 	  $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 src/lua/luasrc/preload.$(OBJEXT): $(srcdir)/src/lua/preload.c
 	$(AM_V_CC)$(MKDIR_P) src/lua/luasrc && \
-	  $(CC) $(luasrc_cflags) $(CPPFLAGS) $(CFLAGS) -c -o $@ $(srcdir)/src/lua/preload.c
+	  $(CC) -I$(srcdir)/include $(luasrc_cflags) $(CPPFLAGS) $(CFLAGS) -c -o $@ $(srcdir)/src/lua/preload.c
 CLEANFILES += src/lua/luasrc/*.$(OBJEXT)
 
 # The interpreter, named after the tree's version, with that version's
@@ -132,3 +132,9 @@ endif
 install-exec-hook: install-vrandom-lua54
 uninstall-hook: uninstall-vrandom-lua54
 .PHONY: footprint-lua bench-lua-static install-vrandom-lua54 uninstall-vrandom-lua54
+
+# lvrandom.h declares luaopen_vrandom for the hosts that link one of the
+# static bindings (this file's, or versions.mk's for 5.1-5.3 and LuaJIT).
+if HAVE_LUA_ARCHIVE
+include_HEADERS += include/lvrandom.h
+endif

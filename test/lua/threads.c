@@ -10,11 +10,10 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
+#include "lvrandom.h"
 
 #include "vrandom.h"
 #include "../tally.h"
-
-int luaopen_vrandom(lua_State *L);
 
 #define NTHREADS 16
 
@@ -37,7 +36,7 @@ static int draw(char *out)
 	luaL_openlibs(L);
 	lua_pushcfunction(L, luaopen_vrandom);
 	lua_call(L, 0, 1);
-	lua_setglobal(L, "vrandom");
+	lua_setglobal(L, LUA_VRANDOMLIBNAME);
 	ok = luaL_dostring(L, "return vrandom.bytes(16)") == 0 &&
 	     (s = lua_tolstring(L, -1, &n)) && n == 16;
 	if (ok)
