@@ -42,8 +42,11 @@ cross_builds() {
 
 # cross_make PROGRAM...: builds them static in the tree (libtool's
 # -all-static: no target sysroot needed to run them); prints make's output
-# and returns 1 when that fails.
+# and returns 1 when that fails.  The Makefile first, without that flag:
+# after a change to configure.ac, automake's rules rerun configure, which
+# must not see an LDFLAGS the compiler does not know.
 cross_make() {
-	(cd "$b" && make -s -j"${jobs:-2}" LDFLAGS=-all-static "$@" >make.out 2>&1) ||
+	(cd "$b" && make -s Makefile >make.out 2>&1 &&
+		make -s -j"${jobs:-2}" LDFLAGS=-all-static "$@" >>make.out 2>&1) ||
 		{ cat "$b/make.out"; return 1; }
 }
