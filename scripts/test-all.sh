@@ -2,7 +2,10 @@
 # Build every variant out of tree and run all its tests:
 #   build/glibc  the library, Check suites, Lua tests (make distcheck too)
 #   build/musl   static musl: smoke test, libc shim and its strace proof
-#   build/lua-static  vrandom-lua and examples/embed: scripts/lua-static-test.sh
+#   build/lua-static  static Lua 5.1 to 5.4 interpreters, embedding hosts
+#                and examples/embed: scripts/lua-static-test.sh
+#   build/lua-musl  dynamic musl: Lua 5.1 and 5.4 modules, libvrandom.so:
+#                scripts/lua-musl-test.sh
 #   build/musl-patched  musl built with contrib/musl: scripts/musl-patched.sh
 #   build/lua-versions  Lua 5.1 to 5.4 and LuaJIT: scripts/lua-versions-test.sh
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
@@ -76,8 +79,8 @@ if command -v musl-gcc >/dev/null 2>&1; then
 		{ cat build/musl/install.out; exit 1; }
 fi
 
-# Lua in firmware: the static musl interpreter and the embedding example,
-# beside the cross builds under qemu-user.
+# Lua in firmware: the static musl interpreters (5.1 to 5.4, two at a
+# time) and the embedding hosts, beside the cross builds under qemu-user.
 both "static Lua (musl):" "sh scripts/lua-static-test.sh" \
 	"cross builds under qemu:" "sh scripts/cross-test.sh"
 # musl itself with contrib/musl's vDSO getrandom series (Debian's source),
@@ -87,10 +90,12 @@ both "patched musl:" "sh scripts/musl-patched.sh" \
 # Hardening: sanitizers and valgrind, beside the vDSO parser's fuzzing.
 both "sanitizers and valgrind:" "sh scripts/harden-test.sh" \
 	"fuzzing:" "sh scripts/fuzz.sh"
-# The rockspec built by luarocks into a private tree, its module tested,
-# beside the download of Debian's kernels for the booted machines (cached
-# under build/vm/kernels: no download once they are there).
-both "luarocks make and Lua tests:" "sh scripts/rock-test.sh" \
+# The rockspec built by luarocks into a private tree, its module tested.
+timed "luarocks make and Lua tests:" sh scripts/rock-test.sh
+# The modules on dynamic musl (its own sources in build/lua-musl), beside
+# the download of Debian's kernels for the booted machines (cached under
+# build/vm/kernels: no download once they are there).
+both "dynamic musl Lua:" "sh scripts/lua-musl-test.sh" \
 	"real kernels, download:" "sh scripts/vm-test.sh --fetch"
 # The test programs on those kernels under qemu-system, two machines at a
 # time (after the cross builds, whose trees it builds on).

@@ -27,8 +27,9 @@ LUA_LOG_COMPILER = $(LUA)
 AM_TESTS_ENVIRONMENT += LUA_CPATH='$(lua_cpath)'; \
 	LUA_CPATH_5_4='$(lua_cpath)'; export LUA_CPATH LUA_CPATH_5_4;
 
-# A host program (linked with liblua, unlike the module) that unloads the
-# module from a thread which then exits.
+# Hosts linked with liblua (unlike the module), when configure has its
+# LUA_LIBS: a host that unloads the module from a thread which then exits.
+if HAVE_LUA_LIBS
 check_PROGRAMS += test/lua/unload
 TESTS += test/lua/unload
 test_lua_unload_SOURCES = test/lua/unload.c
@@ -42,6 +43,7 @@ TESTS += test/lua/two_runtimes
 test_lua_two_runtimes_SOURCES = test/lua/two_runtimes.c
 test_lua_two_runtimes_CPPFLAGS = $(AM_CPPFLAGS) $(LUA_CFLAGS) -I$(srcdir)/test
 test_lua_two_runtimes_LDADD = libvrandom.la $(LUA_LIBS)
+endif
 
 # failure.lua runs the module under this filter, when libseccomp is there.
 if HAVE_SECCOMP

@@ -20,9 +20,6 @@
 #ifndef LUA_OK  /* 5.1 */
 #define LUA_OK 0
 #endif
-#if LUA_VERSION_NUM < 502
-#define lua_rawlen lua_objlen
-#endif
 
 #define NTHREADS 16
 
@@ -33,10 +30,13 @@ static size_t in_use(void)
 	return vrandom_get_info(&info) ? (size_t)-1 : info.states_in_use;
 }
 
-/* A fresh Lua state with vrandom registered; 16 bytes into out. */
+/* A fresh Lua state with vrandom registered (as a global: every Lua from
+ * 5.1 can, luaL_requiref is 5.2's); 16 bytes into out. */
 static int draw(char *out)
 {
 	lua_State *L = luaL_newstate();
+	const char *s;
+	size_t n = 0;
 	int ok;
 
 	luaL_openlibs(L);
@@ -47,9 +47,9 @@ static int draw(char *out)
 	ok = luaL_dostring(L, "local b = vrandom.info().binding "
 		"assert(b == (rawget(_G, 'jit') and os.getenv('VRANDOM_LUAJIT_FFI') ~= '0' "
 		"and 'ffi' or 'classic'), b) return vrandom.bytes(16)") == LUA_OK &&
-	     lua_rawlen(L, -1) == 16;
+	     (s = lua_tolstring(L, -1, &n)) && n == 16;
 	if (ok)
-		memcpy(out, lua_tostring(L, -1), 16);
+		memcpy(out, s, 16);
 	lua_close(L);
 	return ok;
 }
