@@ -1,8 +1,8 @@
 #!/bin/sh
 # Fetch and unpack a Debian source package, leaving the machine's apt setup
 # as it is: the deb-src entries are derived from the machine's own deb
-# entries into a private sources directory, with a private lists directory,
-# and both are handed to apt-get with -o.  Prints the unpacked tree's path.
+# entries into a private apt configuration (scripts/apt-private.sh), with
+# private lists.  Prints the unpacked tree's path.
 #
 # Usage: apt-source.sh PACKAGE DIR [SUITE]
 #   SUITE (e.g. trixie) takes the archive entries of this release's suite
@@ -23,46 +23,12 @@ fi
 
 command -v dpkg-source >/dev/null ||
 	{ echo "apt-source: dpkg-source is missing (package dpkg-dev)" >&2; exit 1; }
-base=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/apt-private.sh"
 apt=$dir/.apt
-rm -rf "$apt"; mkdir -p "$apt/sources" "$apt/lists/partial"
-
-# One-line sources: "deb [options] uri suite components" becomes deb-src.
-for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-	[ -f "$f" ] || continue
-	awk -v base="$base" -v suite="$suite" '
-		$1 != "deb" { next }
-		{ $1 = "deb-src" }
-		suite == "" { print; next }
-		{ for (j = 2; j <= NF; j++) if ($j == base) { $j = suite; print; next } }
-	' "$f"
-done >"$apt/sources/derived.list"
-
-# deb822 sources: Types deb becomes deb-src; for another suite, only the
-# stanzas that list this release's own suite, with that suite replaced.
-for f in /etc/apt/sources.list.d/*.sources; do
-	[ -f "$f" ] || continue
-	awk -v base="$base" -v suite="$suite" '
-		function flush() {
-			if (st != "" && deb && (suite == "" || hit)) print st
-			st = ""; deb = 0; hit = 0
-		}
-		/^[ \t]*$/ { flush(); next }
-		/^#/ { next }
-		/^Types:/ { if ($0 ~ /[ \t]deb([ \t]|$)/) deb = 1; $0 = "Types: deb-src" }
-		/^Suites:/ && suite != "" {
-			for (j = 2; j <= NF; j++) if ($j == base) hit = 1
-			$0 = "Suites: " suite
-		}
-		{ st = st $0 "\n" }
-		END { flush() }
-	' "$f"
-done >"$apt/sources/derived.sources"
-
-set -- -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$apt/sources" \
-	-o Dir::State::Lists="$apt/lists" -o APT::Sandbox::User=root
-[ -s "$apt/sources/derived.list" ] || [ -s "$apt/sources/derived.sources" ] ||
-	{ echo "apt-source: no deb entries in the machine's apt sources to derive from" >&2; exit 1; }
+rm -rf "$apt"
+apt_private "$apt" deb-src "$suite" || exit 1
+set -- -c "$apt/apt.conf"
 apt-get -qq "$@" update >"$apt/update.out" 2>&1 ||
 	{ tail -n 5 "$apt/update.out" >&2; echo "apt-source: apt-get update failed" >&2; exit 1; }
 (cd "$dir" && apt-get -qq "$@" source "$pkg${suite:+/$suite}") >"$apt/source.out" 2>&1 ||

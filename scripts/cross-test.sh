@@ -23,6 +23,7 @@ cd "$top"
 jobs=$(nproc 2>/dev/null || echo 2)
 out=${VR_BUILD:-$top/build}   # where the cross-<arch> trees go
 status=0
+. "$top/scripts/cross-build.sh"
 
 # name  triplet  qemu  arch layer (src/asm/<layer>)
 targets="aarch64 aarch64-linux-gnu qemu-aarch64 aarch64
@@ -45,23 +46,15 @@ run() {  # arch, qemu, program: prints the program's summary line
 }
 
 cross() {  # name, triplet, qemu, arch layer
-	if ! command -v "$2-gcc" >/dev/null || ! command -v "$3" >/dev/null; then
-		echo "SKIP: $1: $2-gcc or $3 not installed"
+	if ! command -v "$3" >/dev/null; then
+		echo "SKIP: $1: $3 not installed"
 		return
 	fi
-	b="$out/cross-$1"
-	rm -rf "$b"; mkdir -p "$b"
-	(cd "$b" && "$top/configure" -q --host="$2" --disable-shared --without-lua \
-		>configure.out 2>&1) || { cat "$b/configure.out"; status=1; return; }
-	grep -q "^VR_ARCH = $4\$" "$b/Makefile" ||
-		{ echo "FAIL: $1: configure chose $(sed -n 's/^VR_ARCH = //p' "$b/Makefile")"; status=1; return; }
-	progs="test/elf32 test/hostile/closed_fds test/hostile/threads"
+	cross_tree "$1" "$2" "$4" fresh || { [ -n "$cross_skip" ] || status=1; return; }
+	progs=$(cross_builds test/smoke test/elf32 test/hostile/closed_fds test/hostile/threads)
 	grep -q '^#define VRANDOM_VDSO_SYM' "src/asm/$4/arch.h" &&
 		progs="test/hostile/fake_vdso $progs"
-	grep -q '^test/smoke\$(EXEEXT):' "$b/Makefile" && progs="test/smoke $progs"
-	# libtool's -all-static: qemu then needs no target sysroot.
-	(cd "$b" && make -s -j"$jobs" LDFLAGS=-all-static $progs >make.out 2>&1) ||
-		{ cat "$b/make.out"; echo "FAIL: $1: build"; status=1; return; }
+	cross_make $progs || { echo "FAIL: $1: build"; status=1; return; }
 	for p in $progs; do
 		run "$1" "$3" "$p"
 	done

@@ -13,7 +13,9 @@ pkgs="build-essential autoconf automake libtool pkg-config git
       libc6-dev-riscv64-cross libc6-dev-ppc64el-cross libc6-dev-s390x-cross
       gcc-arm-linux-gnueabihf gcc-i686-linux-gnu gcc-mipsel-linux-gnu
       gcc-powerpc-linux-gnu libc6-dev-armhf-cross libc6-dev-i386-cross
-      libc6-dev-mipsel-cross libc6-dev-powerpc-cross"
+      libc6-dev-mipsel-cross libc6-dev-powerpc-cross
+      qemu-system-arm qemu-system-misc qemu-system-ppc qemu-system-x86
+      qemu-system-mips cpio"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

@@ -12,10 +12,10 @@
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 out=$top/build/musl-patched
-series=$top/contrib/musl
 tests=$top/test/musl-patched
 mkdir -p "$out/test"
 status=0
+. "$top/scripts/musl-lib.sh"   # musl_source, musl_series, musl_patch, musl_build
 
 # Whether this kernel exports the vDSO getrandom: the first release per
 # architecture (a 64-bit ABI only); VRANDOM_SMOKE_NO_VDSO=1 says no.
@@ -53,16 +53,6 @@ if [ -f "$arch_h" ]; then
 		fakevdso enosys both -38 || { echo "musl-patched: cannot build the fake vDSO images"; exit 1; }
 fi
 
-# configure, make, make install, unless the installed libc.a is current.
-build() {  # source tree, prefix, stamp text
-	[ -f "$2/lib/libc.a" ] && [ "$(cat "$2.stamp" 2>/dev/null)" = "$3" ] && return 0
-	rm -rf "$2" "$2.build"; mkdir -p "$2.build"
-	(cd "$2.build" && "$1/configure" --prefix="$2" --disable-shared >configure.out 2>&1 &&
-		make -j2 >make.out 2>&1 && make install >install.out 2>&1) ||
-		{ tail -n 20 "$2.build/make.out" "$2.build/configure.out" 2>/dev/null; return 1; }
-	echo "$3" >"$2.stamp"
-}
-
 # The getrandom row of strace -c, or -1 when the program failed.
 syscalls() {  # program
 	strace -f -c -e trace=getrandom -o "$1.strace" "$1" >"$1.out" 2>&1 ||
@@ -76,10 +66,10 @@ image() {  # musl-gcc, output
 		-o "$2" "$tests/size.c" && size "$2" | awk 'NR == 2 { print $1 + $2 }'
 }
 
-one() {  # directory for apt-source.sh, suite (empty: this release's)
-	err=$out/fetch-${2:-default}.err
-	if ! tree=$(sh scripts/apt-source.sh musl "$1" $2 2>"$err"); then
-		echo "musl ${2:-(this release)}: SKIP: the source cannot be fetched:" \
+one() {  # suite (empty: this release's)
+	err=$out/fetch-${1:-default}.err
+	if ! tree=$(musl_source "$1" 2>"$err"); then
+		echo "musl ${1:-(this release)}: SKIP: the source cannot be fetched:" \
 			"$(tail -n 1 "$err")"
 		return 0
 	fi
@@ -94,25 +84,18 @@ one() {  # directory for apt-source.sh, suite (empty: this release's)
 		else failed=$((failed + 1)); echo "FAIL: $2" | tee -a "$log"; fi
 	}
 
-	# The series, on a copy of Debian's tree; the last patch only where
-	# its architecture exists (loongarch64, musl 1.2.5 on).  The patches
-	# touch different files, so each is tried alone on Debian's tree too.
-	for p in "$series"/*.patch; do
-		case $p in *loongarch64*) [ -d "$tree/arch/loongarch64" ] || continue ;; esac
+	# The series, on a copy of Debian's tree, leaving out what the release
+	# lacks (musl-lib.sh).  The patches touch different files, so each is
+	# tried alone on Debian's tree too.
+	for p in $(musl_series "$tree"); do
 		(cd "$tree" && patch -p1 --fuzz=0 --dry-run -s <"$p") >>"$log" 2>&1
 		ok $? "${p##*/} applies to $ver with fuzz 0"
 	done
-	sum=$(cat "$series"/*.patch | cksum)
-	if [ "$(cat "$w/patched.stamp" 2>/dev/null)" != "$sum" ] || [ ! -d "$w/src" ]; then
-		rm -rf "$w/src"; cp -a "$tree" "$w/src"
-		for p in "$series"/*.patch; do
-			case $p in *loongarch64*) [ -d "$w/src/arch/loongarch64" ] || continue ;; esac
-			(cd "$w/src" && patch -p1 --fuzz=0 -s <"$p") >>"$log" 2>&1 ||
-				{ ok 1 "${p##*/} applies"; echo "$passed passed, $failed failed" >>"$log"; status=1; return; }
-		done
-	fi
+	sum=$(musl_series_sum "$tree")
+	musl_patch "$tree" "$w/src" "$log" 2>>"$log" ||
+		{ ok 1 "the series applies to $ver"; echo "$passed passed, $failed failed" >>"$log"; status=1; return; }
 	echo "== musl $ver: build patched and unpatched (log: ${log#$top/})"
-	build "$w/src" "$w/patched" "$sum" && build "$tree" "$w/plain" plain ||
+	musl_build "$w/src" "$w/patched" "$sum" 2>>"$log" && musl_build "$tree" "$w/plain" plain 2>>"$log" ||
 		{ ok 1 "musl $ver builds"; echo "$passed passed, $failed failed" | tee -a "$log"; status=1; return; }
 
 	for kind in patched plain; do
@@ -198,6 +181,6 @@ one() {  # directory for apt-source.sh, suite (empty: this release's)
 }
 
 echo "== musl-patched: kernel $(uname -r) $(uname -m), vDSO getrandom expected: $vdso"
-one build/src
-one build/src-trixie trixie
+one
+one trixie
 exit $status

@@ -53,6 +53,10 @@ static void concurrent(void)
 	if (i.backend == VRANDOM_VDSO) {
 		T(i.states_in_use == 0);
 		T(i.states_total >= 1);
+		/* What the kernel's state size made of the arena (vm-test.sh
+		 * reads it). */
+		printf("arena after the threads: %zu pages, %zu states\n",
+		       i.arena_pages, i.states_total);
 	}
 }
 
