@@ -11,10 +11,11 @@ musl_source() {  # suite
 
 # The series' patches this tree takes, one a line: a patch that touches
 # arch/NAME/ is left out where the release has no arch/NAME (loongarch64
-# before 1.2.5), as contrib/musl/README.md says.
+# before 1.2.5), as contrib/musl/README.md says.  0000 is the cover letter.
 musl_series() {  # tree
 	for _mq in "$top"/contrib/musl/*.patch; do
 		[ -f "$_mq" ] || continue
+		case ${_mq##*/} in 0000-*) continue ;; esac
 		_ma=$(sed -n 's|^+++ b/arch/\([^/]*\)/.*|\1|p' "$_mq" | sort -u)
 		_mx=
 		for _md in $_ma; do [ -d "$1/arch/$_md" ] || _mx=1; done
@@ -43,12 +44,13 @@ musl_patch() {  # tree, dest, log
 
 # configure, make, make install into PREFIX, unless PREFIX holds a build
 # with this KEY (PREFIX.stamp).  The rest goes to musl's configure.  On a
-# failure the tail of the logs goes to stderr.
+# failure the tail of the logs goes to stderr.  The dynamic linker of a
+# shared build goes into PREFIX/lib too (--syslibdir), never into /lib.
 musl_build() {  # source tree, prefix, key, configure arguments...
 	_ms=$1 _mp=$2 _mk=$3; shift 3
 	[ -f "$_mp/lib/libc.a" ] && [ "$(cat "$_mp.stamp" 2>/dev/null)" = "$_mk" ] && return 0
 	rm -rf "$_mp" "$_mp.build" "$_mp.stamp"; mkdir -p "$_mp.build"
-	(cd "$_mp.build" && "$_ms/configure" --prefix="$_mp" --disable-shared "$@" \
+	(cd "$_mp.build" && "$_ms/configure" --prefix="$_mp" --syslibdir="$_mp/lib" --disable-shared "$@" \
 		>configure.out 2>&1 && make -j2 >make.out 2>&1 && make install >install.out 2>&1) ||
 		{ tail -n 20 "$_mp.build/make.out" "$_mp.build/configure.out" >&2 2>/dev/null
 		  return 1; }
