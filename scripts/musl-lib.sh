@@ -56,3 +56,11 @@ musl_build() {  # source tree, prefix, key, configure arguments...
 		  return 1; }
 	echo "$_mk" >"$_mp.stamp"
 }
+
+# text + data of the smallest getrandom() program, static, -Os, stripped,
+# as the size tool (default: size) counts them: file sizes move in pages.
+musl_image() {  # musl-gcc, output, size tool
+	"$1" -static -Os -ffunction-sections -fdata-sections -Wl,--gc-sections -s \
+		-o "$2" "$top/test/musl-patched/size.c" &&
+		"${3:-size}" "$2" | awk 'NR == 2 { print $1 + $2 }'
+}

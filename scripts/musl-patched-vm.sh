@@ -2,16 +2,16 @@
 # contrib/musl's patched musl on Debian's real kernels (scripts/vm-boot.sh),
 # where the vDSO getrandom serves: x86_64 (6.12), aarch64, ppc64le and
 # s390x (aarch64's unpatched comparison is firmware-test.sh's).
-# Per machine, musl 1.2.5 patched and unpatched (scripts/musl-cross.sh; on
-# x86_64 the host's builds of scripts/musl-patched.sh), and in the booted
-# machine:
+# Per machine, musl 1.2.5 patched (scripts/musl-cross.sh; on x86_64 the
+# host's builds of scripts/musl-patched.sh), unpatched as the comparison on
+# x86_64 and ppc64le, and in the booted machine:
 #   - test/musl-patched/{semantics,threads,hostile}.c, statically linked,
 #     told that the vDSO must serve (MUSL_PATCHED_VDSO=1);
 #   - x86_64 and aarch64: the same dynamically linked, run by the build's
 #     libc.so as their loader, and dlopen.c with libdraw.so;
 #   - getrandom system calls counted (test/vm/count.c): 100,000 calls in
 #     one thread and in four, patched at most one per thread, unpatched
-#     every call.
+#     every call; the size cost where both builds are here.
 # Prints each machine's programs and checks, and the counts; one
 # "N passed, N failed" line per machine (also in
 # build/musl-patched-vm/test/musl-vm-MACHINE.log).  A machine whose kernel,
@@ -22,6 +22,7 @@
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 . "$top/scripts/vm-machines.sh"
+. "$top/scripts/musl-lib.sh"   # musl_image
 out=${VR_BUILD:-$top/build}/musl-patched-vm
 tests=$top/test/musl-patched
 limit=${VR_VM_TIMEOUT:-900}
@@ -56,10 +57,16 @@ one() {  # machine
 		pp=$(cross aarch64 --patched --shared) && [ -n "$pp" ] ||
 			{ skip "no patched musl for aarch64: $(tail -n 1 "$log")"; return; }
 		pl= shared=1 ;;
-	ppc64le|s390x)
-		a=$m; [ $m = ppc64le ] && a=powerpc64le
-		pp=$(cross $a --patched) && [ -n "$pp" ] && pl=$(cross $a) && [ -n "$pl" ] ||
-			{ skip "no musl for $a: $(tail -n 1 "$log")"; return; } ;;
+	ppc64le)
+		pp=$(cross powerpc64le --patched) && [ -n "$pp" ] &&
+			pl=$(cross powerpc64le) && [ -n "$pl" ] ||
+			{ skip "no musl for powerpc64le: $(tail -n 1 "$log")"; return; } ;;
+	s390x)
+		# The unpatched comparison: x86_64's, ppc64le's (and aarch64's in
+		# firmware-test.sh); one system call per call everywhere.
+		pp=$(cross s390x --patched) && [ -n "$pp" ] ||
+			{ skip "no musl for s390x: $(tail -n 1 "$log")"; return; }
+		pl= ;;
 	*)
 		skip "no vDSO getrandom in this machine's kernel"; return ;;
 	esac
@@ -108,6 +115,13 @@ one() {  # machine
 		fi
 	} >"$d/tests"
 	[ -z "$bad" ] || { echo "0 passed, 1 failed" >>"$log"; status=1; return; }
+	# The size cost on this architecture (where both builds are here).
+	if [ -n "$pl" ]; then
+		ip=$(musl_image "$pp/bin/musl-gcc" "$d/size-patched" "$vm_triplet-size") &&
+		iu=$(musl_image "$pl/bin/musl-gcc" "$d/size-plain" "$vm_triplet-size") &&
+		echo "  $m: size: getrandom() in a static -Os program, text+data stripped:" \
+			"patched $ip B, unpatched $iu B, the patch costs $((ip - iu)) B" | tee -a "$log"
+	fi
 
 	r=0
 	sh scripts/vm-boot.sh "$m" "$d" "$limit" >"$d/boot.out" 2>&1 || r=$?

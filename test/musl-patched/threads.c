@@ -329,7 +329,7 @@ static void *churn(void *arg)
 	return 0;
 }
 
-#define BARE_FORKS 200
+#define BARE_FORKS 50
 
 /* The child of a bare _Fork: no atfork handler ran, and another thread
  * may have held the pool lock.  Its pool is the parent's, whole: drawing
