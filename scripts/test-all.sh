@@ -7,6 +7,7 @@
 #   build/lua-musl  dynamic musl: Lua 5.1 and 5.4 modules, libvrandom.so:
 #                scripts/lua-musl-test.sh
 #   build/musl-patched  musl built with contrib/musl: scripts/musl-patched.sh
+#   build/musl-patched-vm  the same on booted kernels: scripts/musl-patched-vm.sh
 #   build/lua-versions  Lua 5.1 to 5.4 and LuaJIT: scripts/lua-versions-test.sh
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
 #                harden-test.sh, fuzz.sh (each skips tools not installed)
@@ -87,6 +88,9 @@ both "static Lua (musl):" "sh scripts/lua-static-test.sh" \
 # beside every Lua: 5.1, 5.2, 5.3, 5.4 and LuaJIT, their archives.
 both "patched musl:" "sh scripts/musl-patched.sh" \
 	"Lua versions:" "sh scripts/lua-versions-test.sh"
+# The patched musl on Debian's 6.12 kernels booted under qemu-system
+# (x86_64, aarch64, ppc64le, s390x), after the host's builds it reuses.
+timed "patched musl on real kernels:" sh scripts/musl-patched-vm.sh
 # Hardening: sanitizers and valgrind, beside the vDSO parser's fuzzing.
 both "sanitizers and valgrind:" "sh scripts/harden-test.sh" \
 	"fuzzing:" "sh scripts/fuzz.sh"

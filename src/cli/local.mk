@@ -8,6 +8,8 @@ src_cli_vrandom_SOURCES = src/cli/vrandom.c src/cli/names.c src/cli/bench.c \
 	src/cli/cli.h
 src_cli_vrandom_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/bench
 src_cli_vrandom_LDADD = libvrandom-bench.la libvrandom-core.la
+# Under musl, static as the firmware it is for (src/musl/local.mk).
+src_cli_vrandom_LDFLAGS = $(musl_static)
 
 dist_man_MANS += man/vrandom.1 man/vrandom.3 man/vrandom-lua.3
 
