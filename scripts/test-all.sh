@@ -28,6 +28,20 @@ timed() {  # label, command...: runs it and notes how long it took
 	echo "$label $(($(date +%s) - start)) s" >>"$times"
 }
 
+# Two slow parts side by side (2 cores), each with its own log, shown whole
+# once both have ended, so that their output does not interleave.  Parts
+# paired here must not share a build or source directory.
+both() {  # label, command, label, command
+	logs=$(mktemp -d)
+	(timed "$1" sh -c "$2") >"$logs/1" 2>&1 & p1=$!
+	(timed "$3" sh -c "$4") >"$logs/2" 2>&1 & p2=$!
+	wait $p1 && r1=0 || r1=$?
+	wait $p2 && r2=0 || r2=$?
+	cat "$logs/1" "$logs/2"; rm -rf "$logs"
+	[ $r1 -eq 0 ] || { echo "FAIL: $1 (exit $r1)"; exit 1; }
+	[ $r2 -eq 0 ] || { echo "FAIL: $3 (exit $r2)"; exit 1; }
+}
+
 variant() {  # name, configure arguments...
 	name=$1; shift
 	rm -rf "build/$name"; mkdir -p "build/$name"
@@ -60,18 +74,17 @@ if command -v musl-gcc >/dev/null 2>&1; then
 		{ cat build/musl/install.out; exit 1; }
 fi
 
-# Lua in firmware: the static musl interpreter and the embedding example.
-timed "static Lua (musl):" sh scripts/lua-static-test.sh
-# musl itself with contrib/musl's vDSO getrandom series (Debian's source).
-timed "patched musl:" sh scripts/musl-patched.sh
-
-# Every Lua: 5.1, 5.2, 5.3, 5.4 and LuaJIT, their archives, the rockspec.
-timed "Lua versions:" sh scripts/lua-versions-test.sh
-
-# Portability and hardening: qemu-user, sanitizers, valgrind, fuzzing.
-timed "cross builds under qemu:" sh scripts/cross-test.sh
-timed "sanitizers and valgrind:" sh scripts/harden-test.sh
-timed "fuzzing:" sh scripts/fuzz.sh
+# Lua in firmware: the static musl interpreter and the embedding example,
+# beside the cross builds under qemu-user.
+both "static Lua (musl):" "sh scripts/lua-static-test.sh" \
+	"cross builds under qemu:" "sh scripts/cross-test.sh"
+# musl itself with contrib/musl's vDSO getrandom series (Debian's source),
+# beside every Lua: 5.1, 5.2, 5.3, 5.4 and LuaJIT, their archives.
+both "patched musl:" "sh scripts/musl-patched.sh" \
+	"Lua versions:" "sh scripts/lua-versions-test.sh"
+# Hardening: sanitizers and valgrind, beside the vDSO parser's fuzzing.
+both "sanitizers and valgrind:" "sh scripts/harden-test.sh" \
+	"fuzzing:" "sh scripts/fuzz.sh"
 # The rockspec built by luarocks into a private tree, its module tested.
 timed "luarocks make and Lua tests:" sh scripts/rock-test.sh
 

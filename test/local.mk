@@ -100,3 +100,9 @@ test_namespace_CFLAGS = $(AM_CFLAGS) -I$(srcdir)/test/hostile \
 	-DVRANDOM_AUDIT='"$(abs_builddir)/test/.libs/audit.so"'
 EXTRA_test_namespace_DEPENDENCIES = libvrandom.la test/audit.la
 endif
+
+# The documentation: every relative link and #anchor of README.md and
+# doc/*.md resolves, and the README's quick start is still two commands.
+TESTS += test/doc-links.sh
+EXTRA_DIST += test/doc-links.sh doc/design.md doc/performance.md doc/lua.md \
+	doc/firmware.md doc/testing.md

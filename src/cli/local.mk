@@ -34,7 +34,7 @@ EXTRA_DIST += test/cli-lib.sh test/cli-usage.sh test/cli-output.sh \
 	doc/bench.png
 
 # make bench-plot: ns per call against request size, drawn by gnuplot into
-# doc/bench.png in the source tree, where the README shows it.
+# doc/bench.png in the source tree, where doc/performance.md shows it.
 bench_png = $(srcdir)/doc/bench.png
 bench-plot: src/cli/vrandom
 	@if command -v gnuplot >/dev/null 2>&1; then \
