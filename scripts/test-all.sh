@@ -8,6 +8,7 @@
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
 #                harden-test.sh, fuzz.sh (each skips tools not installed)
 #   build/rock   the rockspec through luarocks, Lua tests: scripts/rock-test.sh
+#   build/firmware  aarch64 and armhf on musl, booted: scripts/firmware-test.sh
 # Prints each suite's summary line at the end.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -85,8 +86,11 @@ both "patched musl:" "sh scripts/musl-patched.sh" \
 # Hardening: sanitizers and valgrind, beside the vDSO parser's fuzzing.
 both "sanitizers and valgrind:" "sh scripts/harden-test.sh" \
 	"fuzzing:" "sh scripts/fuzz.sh"
-# The rockspec built by luarocks into a private tree, its module tested.
-timed "luarocks make and Lua tests:" sh scripts/rock-test.sh
+# The rockspec built by luarocks into a private tree, its module tested,
+# beside the ARM firmware: musl and vrandom for aarch64 and armhf, booted
+# on Debian's kernels (build/firmware, build/musl-cross, build/vm).
+both "luarocks make and Lua tests:" "sh scripts/rock-test.sh" \
+	"ARM firmware on real kernels:" "sh scripts/firmware-test.sh"
 
 echo "== summaries"
 find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print | sort |
