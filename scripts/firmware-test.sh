@@ -23,11 +23,12 @@
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 [ -x configure ] || ./autogen.sh >/dev/null 2>&1
-out=${VR_BUILD:-$top/build}/firmware
-mkdir -p "$out/test"
+fw=${VR_BUILD:-$top/build}/firmware
+mkdir -p "$fw/test"
 . "$top/scripts/vm-machines.sh"
+. "$top/scripts/cross-build.sh"   # cross_builds: what the tree's Makefile builds
 status=0
-cmp=${FIRMWARE_COMPARE:-10000}   # calls in the counted comparisons
+cmp=${FIRMWARE_COMPARE:-1000}   # calls in the counted comparisons
 
 # The machine's programs beside what firmware-build.sh builds.
 progs="test/smoke test/musl-shim test/musl-loop-shim test/musl-loop-plain
@@ -39,19 +40,26 @@ progs="test/smoke test/musl-shim test/musl-loop-shim test/musl-loop-plain
 # kernel must give (vdso or syscall); mode vm adds the counted runs.
 fw_dir() {  # arch, expect, mode, prefix
 	d=$b/machine
-	rm -rf "$d"; mkdir -p "$d/lua"
+	rm -rf "$d"; mkdir -p "$d/lua" "$d/fakevdso"
 	for p in $progs; do
-		cp "$b/$p" "$d/${p##*/}"
+		[ ! -f "$b/$p" ] || cp "$b/$p" "$d/${p##*/}"
 	done
+	cp "$b"/test/fakevdso-*.so "$d/fakevdso/" 2>/dev/null || :
 	cp "$b/_inst/usr/local/bin/vrandom-lua" "$b/_inst/usr/local/bin/vrandom" "$d/"
 	cp test/lua/*.lua test/vm/lua-*.lua "$d/lua/"
 	"$4/bin/musl-gcc" -static -O2 -Wall -Itest -o "$d/count" test/vm/count.c || return 1
+	mv "$d/threads" "$d/hthreads"
 	{
 		echo "# vrandom on $1's musl, static; the kernel must give $2"
 		echo "VRANDOM_SMOKE_EXPECT=$2 smoke"
-		for p in musl-shim elf32 closed_fds rlimit fake_vdso threads drop; do
+		for p in musl-shim closed_fds rlimit hthreads drop; do
 			echo "$p"
 		done
+		# The lookup on synthetic images, where this target has them.
+		[ ! -f "$d/fake_vdso" ] || ! ls "$d"/fakevdso/fakevdso-gnu.so >/dev/null 2>&1 ||
+			echo "fake_vdso /fakevdso"
+		[ ! -f "$d/elf32" ] || ! ls "$d"/fakevdso/fakevdso-32-*.so >/dev/null 2>&1 ||
+			echo "elf32 /fakevdso"
 		echo "keygen 1000"
 		echo "vrandom info"
 		# Lua: the preloaded module, nothing on package.cpath.
@@ -69,7 +77,6 @@ fw_dir() {  # arch, expect, mode, prefix
 		done
 		echo "lua-threads"
 	} >"$d/tests"
-	mv "$d/threads" "$d/hthreads"; sed -i 's/^threads$/hthreads/' "$d/tests"
 	cp "$b/test/lua/threads" "$d/lua-threads"
 	[ "$3" = vm ] || return 0
 	# At most 2 where the vDSO serves (the first state's seed and a
@@ -90,14 +97,15 @@ fw_dir() {  # arch, expect, mode, prefix
 # the machine's directory, with the unpatched as the comparison.
 fw_patched() {  # arch, expect, mode, directory
 	for suite in "" trixie; do
-		pp=$(sh scripts/musl-cross.sh "$1" "$top/build/musl-cross" --patched \
-			${suite:+--suite $suite} 2>"$out/patched.err" | tail -n 1) ||
-			{ echo "SKIP: patched musl ${suite:-(this release)} for $1:" \
-				"$(tail -n 1 "$out/patched.err")"; continue; }
-		pl=$(sh scripts/musl-cross.sh "$1" "$top/build/musl-cross" \
-			${suite:+--suite $suite} 2>"$out/patched.err" | tail -n 1) ||
-			{ echo "SKIP: musl ${suite:-(this release)} for $1:" \
-				"$(tail -n 1 "$out/patched.err")"; continue; }
+		if ! pp=$(sh scripts/musl-cross.sh "$1" "$top/build/musl-cross" --patched \
+			${suite:+--suite $suite} 2>"$fw/patched.err") ||
+			! pl=$(sh scripts/musl-cross.sh "$1" "$top/build/musl-cross" \
+			${suite:+--suite $suite} 2>"$fw/patched.err"); then
+			echo "SKIP: musl ${suite:-(this release)} for $1:" \
+				"$(tail -n 1 "$fw/patched.err")"
+			continue
+		fi
+		pp=$(echo "$pp" | tail -n 1) pl=$(echo "$pl" | tail -n 1)
 		v=${pp##*-musl-}; v=${v%-patched}
 		e=0; [ "$2" = vdso ] && [ "$3" = vm ] && e=1
 		for t in semantics threads hostile tloop; do
@@ -158,24 +166,28 @@ fw_footprint() {  # arch
 }
 
 one() {  # arch
-	log=$out/test/firmware-$1.log
+	log=$fw/test/firmware-$1.log
 	passed=0 failed=0
 	. "$top/test/tally.sh"
 	vm_machine "$1" || { echo "firmware $1: not a machine vm-boot.sh knows"; return 1; }
-	r=0; sh scripts/firmware-build.sh "$1" >"$out/$1.res" 2>"$out/$1.err" || r=$?
-	set -- "$1" $(tail -n 1 "$out/$1.res")
+	r=0; sh scripts/firmware-build.sh "$1" >"$fw/$1.res" 2>"$fw/$1.err" || r=$?
+	set -- "$1" $(tail -n 1 "$fw/$1.res")
 	if [ $r = 77 ]; then
-		echo "SKIP: firmware $1: $(tail -n 1 "$out/$1.err")" | tee "$log"
+		echo "SKIP: firmware $1: $(tail -n 1 "$fw/$1.err")" | tee "$log"
 		return 0
 	fi
-	b=${2:-$out/$1} prefix=${3:-} host=${4:-}
+	b=${2:-$fw/$1} prefix=${3:-} host=${4:-}
 	echo "== firmware $1: vrandom on ${prefix##*/} ($host); log ${log#$top/}"
 	{
 		# The test programs fully static (libtool's -all-static).
-		[ $r = 0 ] && (cd "$b" && rm -f $progs &&
-			make -s -j2 LDFLAGS="-all-static -Wl,--gc-sections" $progs >>make.out 2>&1)
+		[ $r = 0 ] && have=$(cross_builds $progs) && (cd "$b" && rm -f $have &&
+			make -s -j2 LDFLAGS="-all-static -Wl,--gc-sections" $have >>make.out 2>&1)
+		# The synthetic vDSO images, where the target has them.
+		for i in gnu sysv badver enosys 32-gnu 32-sysv 32-badver 32-damaged; do
+			make -s -C "$b" "test/fakevdso-$i.so" >>"$b/make.out" 2>&1 || :
+		done
 		ok $? "$1: configure --host=$host CC=musl-gcc --enable-static --disable-shared --with-lua-src: builds and installs"
-		[ "$failed" = 0 ] || { tail -n 20 "$out/$1.err" "$b/make.out"; echo "$passed passed, $failed failed"; return; }
+		[ "$failed" = 0 ] || { tail -n 20 "$fw/$1.err" "$b/make.out"; echo "$passed passed, $failed failed"; return; }
 		case $1 in aarch64) m="ARM aarch64" ;; armhf) m="ARM, EABI5" ;; x86_64) m=x86-64 ;; *) m= ;; esac
 		for f in bin/vrandom-lua bin/vrandom lib/libvrandom.a lib/libvrandom-libc.a \
 			lib/libvrandom-lua.a; do
