@@ -31,7 +31,7 @@ lua=$b/src/lua/vrandom-lua
 . "$top/test/tally.sh"
 set +e  # from here a failed check is counted, not the end
 # Installed: the interpreter, the binding with one global symbol.
-for f in bin/vrandom-lua lib/libvrandom-lua.a lib/libvrandom.a; do
+for f in bin/vrandom-lua lib/libvrandom-lua.a lib/libvrandom.a include/lvrandom.h; do
 	[ -f "$b/_inst/usr/local/$f" ]; ok $? "make install puts $f"
 done
 syms=$(nm -g --defined-only "$b/_inst/usr/local/lib/libvrandom-lua.a" | awk 'NF == 3 { print $3 }')

@@ -8,6 +8,8 @@
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
 #                harden-test.sh, fuzz.sh (each skips tools not installed)
 #   build/rock   the rockspec through luarocks, Lua tests: scripts/rock-test.sh
+#   build/vm     Debian's kernels for nine machines booted under qemu-system,
+#                the cross-built tests run as PID 1's children: scripts/vm-test.sh
 #   build/firmware  aarch64 and armhf on musl, booted: scripts/firmware-test.sh
 # Prints each suite's summary line at the end.
 set -e
@@ -87,10 +89,16 @@ both "patched musl:" "sh scripts/musl-patched.sh" \
 both "sanitizers and valgrind:" "sh scripts/harden-test.sh" \
 	"fuzzing:" "sh scripts/fuzz.sh"
 # The rockspec built by luarocks into a private tree, its module tested,
-# beside the ARM firmware: musl and vrandom for aarch64 and armhf, booted
-# on Debian's kernels (build/firmware, build/musl-cross, build/vm).
+# beside the download of Debian's kernels for the booted machines (cached
+# under build/vm/kernels: no download once they are there).
 both "luarocks make and Lua tests:" "sh scripts/rock-test.sh" \
-	"ARM firmware on real kernels:" "sh scripts/firmware-test.sh"
+	"real kernels, download:" "sh scripts/vm-test.sh --fetch"
+# The test programs on those kernels under qemu-system, two machines at a
+# time (after the cross builds, whose trees it builds on).
+timed "real kernels under qemu-system:" sh scripts/vm-test.sh
+# ARM firmware: musl and vrandom for aarch64 and armhf, booted on the same
+# kernels (build/firmware, build/musl-cross).
+timed "ARM firmware on real kernels:" sh scripts/firmware-test.sh
 
 echo "== summaries"
 find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print | sort |

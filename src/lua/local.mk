@@ -5,7 +5,7 @@
 EXTRA_DIST += src/lua/rock/config.h src/lua/rock/arch.h \
 	vrandom-$(PACKAGE_VERSION)-1.rockspec \
 	examples/tokens.lua examples/coroutines.lua \
-	bench/lua_bench.lua test/lua/harness.lua
+	bench/lua_bench.lua bench/lua_ab.lua test/lua/harness.lua
 
 LUA_TESTS = test/lua/random.lua test/lua/strings.lua \
 	test/lua/generator.lua test/lua/module.lua test/lua/failure.lua
@@ -59,10 +59,12 @@ bench_vrbench_la_LDFLAGS = -module -avoid-version -shared -rpath $(libdir)
 
 bench_cpath = $(lua_cpath);$(abs_builddir)/bench/.libs/?.so
 bench-lua: src/lua/vrandom.la bench/vrbench.la
+	@echo "== Lua 5.4 (load average $$(cut -d' ' -f1-3 /proc/loadavg))"
 	LUA_CPATH='$(bench_cpath)' LUA_CPATH_5_4='$(bench_cpath)' \
 	  $(LUA) $(srcdir)/bench/lua_bench.lua
+	@$(MAKE) $(AM_MAKEFLAGS) bench-lua-luajit
 else
-bench-lua:
-	@echo "bench-lua: the Lua module is not built (configure found no Lua 5.4)"
+bench-lua: bench-lua-luajit
+	@echo "bench-lua: the Lua 5.4 module is not built (configure found no Lua 5.4)"
 endif
 .PHONY: bench-lua

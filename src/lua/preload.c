@@ -5,8 +5,7 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
-
-int luaopen_vrandom(lua_State *L);
+#include "lvrandom.h"
 
 static const luaL_Reg stdlibs[] = {
 	{LUA_GNAME, luaopen_base},
@@ -34,6 +33,6 @@ LUALIB_API void luaL_openlibs (lua_State *L)
 	 * (no state is taken from the pool). */
 	luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
 	lua_pushcfunction(L, luaopen_vrandom);
-	lua_setfield(L, -2, "vrandom");
+	lua_setfield(L, -2, LUA_VRANDOMLIBNAME);
 	lua_pop(L, 1);
 }

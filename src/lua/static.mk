@@ -48,7 +48,7 @@ CLEANFILES += src/lua/luasrc/*.$(OBJEXT)
 
 bin_PROGRAMS += src/lua/vrandom-lua
 src_lua_vrandom_lua_SOURCES = src/lua/preload.c
-src_lua_vrandom_lua_CPPFLAGS = $(luasrc_cflags)
+src_lua_vrandom_lua_CPPFLAGS = -I$(srcdir)/include $(luasrc_cflags)
 src_lua_vrandom_lua_LDFLAGS = $(luasrc_ldflags)
 src_lua_vrandom_lua_LDADD = $(luasrc_lua) $(luasrc_objs) \
 	src/lua/libvrandom-lua.a libvrandom.la -lm
@@ -83,3 +83,9 @@ footprint-lua bench-lua-static:
 	@echo "$@: configure --with-lua-src=DIR first"
 endif
 .PHONY: footprint-lua bench-lua-static
+
+# lvrandom.h declares luaopen_vrandom for the hosts that link one of the
+# static bindings (this file's, or versions.mk's for 5.1-5.3 and LuaJIT).
+if HAVE_LUA_ARCHIVE
+include_HEADERS += include/lvrandom.h
+endif
