@@ -14,6 +14,7 @@
 #   build/rock   the rockspec through luarocks, Lua tests: scripts/rock-test.sh
 #   build/vm     Debian's kernels for nine machines booted under qemu-system,
 #                the cross-built tests run as PID 1's children: scripts/vm-test.sh
+#   build/firmware  aarch64 and armhf on musl, booted: scripts/firmware-test.sh
 # Prints each suite's summary line at the end.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -104,6 +105,9 @@ both "dynamic musl Lua:" "sh scripts/lua-musl-test.sh" \
 # The test programs on those kernels under qemu-system, two machines at a
 # time (after the cross builds, whose trees it builds on).
 timed "real kernels under qemu-system:" sh scripts/vm-test.sh
+# ARM firmware: musl and vrandom for aarch64 and armhf, booted on the same
+# kernels (build/firmware, build/musl-cross).
+timed "ARM firmware on real kernels:" sh scripts/firmware-test.sh
 
 echo "== summaries"
 find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print | sort |
