@@ -89,9 +89,6 @@ both "static Lua (musl):" "sh scripts/lua-static-test.sh" \
 # beside every Lua: 5.1, 5.2, 5.3, 5.4 and LuaJIT, their archives.
 both "patched musl:" "sh scripts/musl-patched.sh" \
 	"Lua versions:" "sh scripts/lua-versions-test.sh"
-# The patched musl on Debian's 6.12 kernels booted under qemu-system
-# (x86_64, aarch64, ppc64le, s390x), after the host's builds it reuses.
-timed "patched musl on real kernels:" sh scripts/musl-patched-vm.sh
 # Hardening: sanitizers and valgrind, beside the vDSO parser's fuzzing.
 both "sanitizers and valgrind:" "sh scripts/harden-test.sh" \
 	"fuzzing:" "sh scripts/fuzz.sh"
@@ -105,9 +102,13 @@ both "dynamic musl Lua:" "sh scripts/lua-musl-test.sh" \
 # The test programs on those kernels under qemu-system, two machines at a
 # time (after the cross builds, whose trees it builds on).
 timed "real kernels under qemu-system:" sh scripts/vm-test.sh
-# ARM firmware: musl and vrandom for aarch64 and armhf, booted on the same
-# kernels (build/firmware, build/musl-cross).
-timed "ARM firmware on real kernels:" sh scripts/firmware-test.sh
+# ARM firmware (musl and vrandom for aarch64 and armhf: build/firmware),
+# beside the patched musl on the 6.12 kernels whose vDSO serves (x86_64,
+# aarch64, ppc64le, s390x: build/musl-patched-vm); both take their musl
+# from build/musl-cross, one build of a prefix at a time, and the sources
+# the patched musl part fetched.
+both "ARM firmware on real kernels:" "sh scripts/firmware-test.sh" \
+	"patched musl on real kernels:" "sh scripts/musl-patched-vm.sh"
 
 echo "== summaries"
 find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print | sort |
