@@ -9,3 +9,9 @@ demo: all $(demo_deps)
 	@top_builddir='$(abs_top_builddir)' top_srcdir='$(abs_top_srcdir)' \
 	  $(SHELL) $(srcdir)/scripts/demo.sh
 .PHONY: demo
+
+# The ARM appliance (examples/firmware/run.sh) and its test part.
+EXTRA_DIST += examples/firmware/run.sh examples/firmware/init.c \
+	examples/firmware/app.lua scripts/firmware-build.sh \
+	scripts/firmware-test.sh test/vm/count.c test/vm/lua-loop.lua \
+	test/vm/lua-backend.lua

@@ -26,19 +26,27 @@ cross_tree() {
 		{ echo "FAIL: $1: configure chose $(sed -n 's/^VR_ARCH = //p' "$b/Makefile")"; return 1; }
 }
 
-# cross_builds PROGRAM...: those of the programs the tree's Makefile can
-# build (seccomp needs the target's libseccomp, smoke a libc with threads).
+# cross_builds PROGRAM...: those of the programs this configuration builds
+# (seccomp needs the target's libseccomp, smoke a libc with threads): named
+# in a variable's list that configure left in.  (automake writes rules for
+# them all, and comments out the lists under a condition not met.)
 cross_builds() {
 	for _cb_p; do
-		grep -q "^$_cb_p\\\$(EXEEXT):" "$b/Makefile" && printf "%s " "$_cb_p"
+		awk -v p="$_cb_p" '
+			/^#/ || /:/ || /^\t[@-]/ { next }
+			{ for (i = 1; i <= NF; i++) if ($i == p || $i == p "$(EXEEXT)") f = 1 }
+			END { exit !f }' "$b/Makefile" && printf "%s " "$_cb_p"
 	done
 	echo
 }
 
 # cross_make PROGRAM...: builds them static in the tree (libtool's
 # -all-static: no target sysroot needed to run them); prints make's output
-# and returns 1 when that fails.
+# and returns 1 when that fails.  The Makefile first, without that flag:
+# after a change to configure.ac, automake's rules rerun configure, which
+# must not see an LDFLAGS the compiler does not know.
 cross_make() {
-	(cd "$b" && make -s -j"${jobs:-2}" LDFLAGS=-all-static "$@" >make.out 2>&1) ||
+	(cd "$b" && make -s Makefile >make.out 2>&1 &&
+		make -s -j"${jobs:-2}" LDFLAGS=-all-static "$@" >>make.out 2>&1) ||
 		{ cat "$b/make.out"; return 1; }
 }

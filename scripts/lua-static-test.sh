@@ -1,104 +1,171 @@
 #!/bin/sh
-# Lua in firmware: Debian's Lua 5.4 source (scripts/lua-src.sh), the static
-# musl interpreter vrandom-lua built from it, and the embedding example,
-# tested.  Output and the "N passed, N failed" line go to
-# build/lua-static/test/lua-static.log too.  Without musl-gcc or the Lua
-# source: SKIP with the reason.
+# Lua in firmware, for every Lua: Debian's source of Lua 5.1, 5.2, 5.3 and
+# 5.4 (scripts/lua-src.sh), and for each, in build/lua-static/VERSION,
+# vrandom configured --with-lua-src for static musl, its interpreter
+# (vrandom-lua5.1, -lua5.2, -lua5.3, vrandom-lua) and archive tested:
+#   - the test scripts under the interpreter, package.cpath empty
+#     (static.lua) and the three backends (failure.lua);
+#   - test/lua/threads, the binding linked into a program;
+#   - strace: 100,000 vrandom.random() calls, at most 2 getrandom calls;
+#   - an embedding host (test/lua/host.c) linked statically with that
+#     Lua's core and the installed libvrandom-lua5.x.a, running the test
+#     scripts; for 5.4 also examples/embed, built through vrandom.mk;
+#   - what vrandom adds to the stripped interpreter (make footprint-lua),
+#     at most 20 KiB.
+# Two versions at a time.  Each version's lines and its "N passed, N
+# failed" go to build/lua-static/test/lua-static-VERSION.log.  Without
+# musl-gcc, or without a version's source: SKIP with the reason.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 b=$top/build/lua-static
 rm -rf "$b"; mkdir -p "$b/test"
-log=$b/test/lua-static.log
-exec 3>&1 >"$log" 2>&1
-trap 'cat "$log" >&3' EXIT
 skip() { echo "SKIP: lua-static: $*"; exit 0; }
-
 command -v musl-gcc >/dev/null 2>&1 || skip "musl-gcc not found (musl-tools)"
-tree=$(sh "$top/scripts/lua-src.sh" "$top/build/src" 2>"$b/lua-src.err") ||
-	skip "no Lua 5.4 source: $(tail -n 1 "$b/lua-src.err")"
-echo "== lua-static: Lua source $(basename "$tree")"
 
-(cd "$b" && "$top/configure" -q CC=musl-gcc --enable-static --disable-shared \
-	--with-lua-src="$tree" CFLAGS="-Os -ffunction-sections -fdata-sections" \
-	LDFLAGS="-Wl,--gc-sections" >configure.out 2>&1) || { cat "$b/configure.out"; exit 1; }
-# One goal a make: "all" runs a make of its own, which would race another.
-make -s -C "$b" -j2 >"$b/make.out" 2>&1 &&
-	make -s -C "$b" -j2 test/lua/threads >>"$b/make.out" 2>&1 &&
-	make -s -C "$b" install DESTDIR="$b/_inst" >"$b/install.out" 2>&1 ||
-	{ tail -n 30 "$b/make.out" "$b/install.out"; exit 1; }
-lua=$b/src/lua/vrandom-lua
+# The sources first, one at a time (they share apt-source's directory).
+versions=
+for v in 5.1 5.2 5.3 5.4; do
+	if tree=$(sh "$top/scripts/lua-src.sh" "$top/build/src" "$v" 2>"$b/lua-src-$v.err"); then
+		echo "$tree" >"$b/tree-$v"; versions="$versions $v"
+	else
+		echo "SKIP: lua-static $v: no Lua $v source: $(tail -n 1 "$b/lua-src-$v.err")"
+	fi
+done
+[ -n "$versions" ] || exit 0
 
 . "$top/test/tally.sh"
-set +e  # from here a failed check is counted, not the end
-# Installed: the interpreter, the binding with one global symbol.
-for f in bin/vrandom-lua lib/libvrandom-lua.a lib/libvrandom.a; do
-	[ -f "$b/_inst/usr/local/$f" ]; ok $? "make install puts $f"
-done
-syms=$(nm -g --defined-only "$b/_inst/usr/local/lib/libvrandom-lua.a" | awk 'NF == 3 { print $3 }')
-[ "$syms" = luaopen_vrandom ]; ok $? "libvrandom-lua.a defines only: $syms"
-file "$lua" | grep -q 'statically linked'; ok $? "vrandom-lua: $(file -b "$lua")"
 
-# The module's test scripts under the static interpreter; failure.lua runs
-# three of them again with VRANDOM_BACKEND=syscall and =urandom, and under
-# a seccomp filter when the helper can be built (glibc, libseccomp).
-helper=
-if cc -o "$b/nogetrandom" "$top/test/lua/nogetrandom.c" -lseccomp 2>/dev/null; then
-	mkdir -p "$b/helper/test/lua"; mv "$b/nogetrandom" "$b/helper/test/lua/"
-	helper=$b/helper
-fi
-for s in random strings generator static failure; do
-	script "$s.lua under vrandom-lua" env -u VRANDOM_BACKEND \
-		top_builddir="${helper:-$b}" "$lua" "$top/test/lua/$s.lua"
-done
+# One version, in build/lua-static/VERSION; its checks on standard output.
+version() {
+	v=$1 bv=$b/$1 tree=$(cat "$b/tree-$1")
+	case $v in 5.4) name=vrandom-lua archive=libvrandom-lua.a ;;
+	*) name=vrandom-lua$v archive=libvrandom-lua$v.a ;; esac
+	lua=$bv/src/lua/$name inst=$bv/_inst/usr/local
+	echo "== lua-static $v: $(basename "$tree")"
+	mkdir -p "$bv"
+	(cd "$bv" && "$top/configure" -q CC=musl-gcc --enable-static --disable-shared \
+		--with-lua-src="$tree" CFLAGS="-Os -ffunction-sections -fdata-sections" \
+		LDFLAGS="-Wl,--gc-sections" >configure.out 2>&1) ||
+		{ tail -n 20 "$bv/configure.out"; ok 1 "$v: configure"; return; }
+	# One goal a make: "all" runs a make of its own, which would race another.
+	make -s -C "$bv" >"$bv/make.out" 2>&1 &&
+		make -s -C "$bv" test/lua/threads >>"$bv/make.out" 2>&1 &&
+		make -s -C "$bv" install DESTDIR="$bv/_inst" >"$bv/install.out" 2>&1 ||
+		{ tail -n 30 "$bv/make.out" "$bv/install.out"; ok 1 "$v: make, make install"; return; }
 
-# Linked into a program: thread exit gives the states back, fork is safe.
-script "test/lua/threads (binding linked in)" "$b/test/lua/threads"
+	# Installed: the interpreter, the binding with one global symbol.
+	bins=bin/$name; [ "$v" = 5.4 ] && bins="$bins bin/vrandom-lua5.4"
+	for f in $bins lib/$archive lib/libvrandom.a include/lvrandom.h; do
+		[ -f "$inst/$f" ]; ok $? "$v: make install puts $f"
+	done
+	syms=$(nm -g --defined-only "$inst/lib/$archive" | awk 'NF == 3 { print $3 }')
+	[ "$syms" = luaopen_vrandom ]; ok $? "$v: $archive defines only: $syms"
+	file "$lua" | grep -q 'statically linked'; ok $? "$v: $name: $(file -b "$lua")"
+	"$lua" -e 'assert(_VERSION == "Lua '"$v"'")'; ok $? "$v: $name is Lua $v"
 
-# The strace proof: 100,000 vrandom.random() calls, the vDSO serving.
-backend=$("$lua" -e 'io.write(require("vrandom").info().backend)')
-if ! command -v strace >/dev/null 2>&1; then
-	echo "SKIP: strace proof: strace not found"
-elif ! strace -o /dev/null true 2>/dev/null; then
-	echo "SKIP: strace proof: strace cannot trace here"
-elif [ "$backend" != vdso ]; then
-	echo "SKIP: strace proof: backend is $backend, not vdso (kernel $(uname -r))"
-else
-	loop='local r = require("vrandom").random for _ = 1, 100000 do r() end'
-	n=$(count "$b/loop" "$lua" -e "$loop") || n=-1
-	[ "$n" -ge 0 ] && [ "$n" -le 2 ]
-	ok $? "100000 vrandom.random(): $n getrandom system calls (at most 2)"
-	# And strace sees them where they are made: one per call.
-	n=$(count "$b/loop" env VRANDOM_BACKEND=syscall "$lua" -e "$loop") || n=-1
-	[ "$n" -ge 100000 ]; ok $? "the same with VRANDOM_BACKEND=syscall: $n (at least 100000)"
-fi
+	# The module's test scripts under the static interpreter; failure.lua
+	# runs three of them again with VRANDOM_BACKEND=syscall and =urandom,
+	# and under a seccomp filter when the helper can be built.
+	for s in random strings generator static failure; do
+		script "$v: $s.lua under $name" env -u VRANDOM_BACKEND \
+			top_builddir="${helper:-$bv}" "$lua" "$top/test/lua/$s.lua"
+	done
+	# Linked into a program: thread exit gives the states back, fork is safe.
+	script "$v: test/lua/threads (binding linked in)" "$bv/test/lua/threads"
+
+	# The strace proof: 100,000 vrandom.random() calls, the vDSO serving.
+	backend=$("$lua" -e 'io.write(require("vrandom").info().backend)')
+	if [ -n "$nostrace" ]; then
+		echo "SKIP: $v: strace proof: $nostrace"
+	elif [ "$backend" != vdso ]; then
+		echo "SKIP: $v: strace proof: backend is $backend, not vdso (kernel $(uname -r))"
+	else
+		loop='local r = require("vrandom").random for _ = 1, 100000 do r() end'
+		n=$(count "$bv/loop" "$lua" -e "$loop") || n=-1
+		[ "$n" -ge 0 ] && [ "$n" -le 2 ]
+		ok $? "$v: 100000 vrandom.random(): $n getrandom system calls (at most 2)"
+		# And strace sees them where they are made: one per call.
+		n=$(count "$bv/loop" env VRANDOM_BACKEND=syscall "$lua" -e "$loop") || n=-1
+		[ "$n" -ge 100000 ]; ok $? "$v: the same with VRANDOM_BACKEND=syscall: $n (at least 100000)"
+	fi
+
+	# An embedding host: this Lua's core and libraries as the build compiled
+	# them (not the interpreter's lua.c and preload), the installed archive.
+	host=$bv/host
+	objs=$(ls "$bv"/src/lua/luasrc/*.o | grep -v -e '/lua\.o$' -e '/preload\.o$' -e '/linit-std\.o$')
+	if musl-gcc -static -Os -I"$inst/include" -I"$tree/src" -o "$host" "$top/test/lua/host.c" $objs \
+		"$inst/lib/$archive" "$inst/lib/libvrandom.a" -lm >"$bv/host.out" 2>&1; then
+		file "$host" | grep -q 'statically linked'; ok $? "$v: host: $(file -b "$host")"
+		for s in random strings generator; do
+			script "$v: $s.lua in a static host linked with $archive" \
+				env -u VRANDOM_BACKEND "$host" "$top/test/lua/$s.lua"
+		done
+	else
+		cat "$bv/host.out"; ok 1 "$v: a static host links $archive"
+	fi
+	[ "$v" = 5.4 ] && embed "$bv" "$tree"
+
+	# What vrandom adds to the interpreter (the design's target: 20 KiB).
+	make -s -C "$bv" footprint-lua >"$bv/footprint.out" 2>&1 || :
+	cat "$bv/footprint.out"
+	cost=$(sed -n 's/.* B of file, \([0-9]*\) B of image.*/\1/p' "$bv/footprint.out")
+	[ -n "$cost" ] && [ "$cost" -gt 0 ] && [ "$cost" -le 20480 ]
+	ok $? "$v: vrandom costs ${cost:-?} B of the stripped interpreter's image (at most 20 KiB)"
+}
 
 # The embedding example, built by its own Makefile through vrandom.mk.
-mkdir -p "$b/examples"
-cp -r "$top/examples/embed" "$top/examples/musl-static" "$b/examples/"
-if make -s -C "$b/examples/embed" -j2 VRANDOM_SRC="$top" LUA_SRC="$tree" \
-	>"$b/embed.out" 2>&1; then
-	host=$b/examples/embed/host
-	file "$host" | grep -q 'statically linked'; ok $? "examples/embed/host: $(file -b "$host")"
-	(cd "$b/examples/embed" && ./host session.lua 5) >"$b/embed.run" 2>&1 && st=0 || st=$?
-	cat "$b/embed.run"
-	ok $st "host session.lua 5 exits 0"
-	n=$(grep -cE '^token [A-Za-z0-9_-]{43}$' "$b/embed.run") || :
-	[ "$n" = 5 ]; ok $? "5 tokens of 43 base64url characters: $n"
-	n=$(sed -n 's/^token //p' "$b/embed.run" | sort -u | wc -l)
-	[ "$n" = 5 ]; ok $? "5 distinct tokens: $n"
-	perm=$(sed -n 's/^order //p' "$b/embed.run" | tr ' ' '\n' | sort | tr '\n' ' ')
-	[ "$perm" = "ntp1 ntp2 ntp3 ntp4 ntp5 ntp6 ntp7 ntp8 " ]
-	ok $? "the shuffle is a permutation of the 8 servers: $perm"
-else
-	tail -n 30 "$b/embed.out"; ok 1 "examples/embed builds"
+embed() {  # build dir, tree
+	mkdir -p "$1/examples"
+	cp -r "$top/examples/embed" "$top/examples/musl-static" "$1/examples/"
+	if make -s -C "$1/examples/embed" VRANDOM_SRC="$top" LUA_SRC="$2" \
+		>"$1/embed.out" 2>&1; then
+		host=$1/examples/embed/host
+		file "$host" | grep -q 'statically linked'; ok $? "examples/embed/host: $(file -b "$host")"
+		(cd "$1/examples/embed" && ./host session.lua 5) >"$1/embed.run" 2>&1 && st=0 || st=$?
+		cat "$1/embed.run"
+		ok $st "host session.lua 5 exits 0"
+		n=$(grep -cE '^token [A-Za-z0-9_-]{43}$' "$1/embed.run") || :
+		[ "$n" = 5 ]; ok $? "5 tokens of 43 base64url characters: $n"
+		n=$(sed -n 's/^token //p' "$1/embed.run" | sort -u | wc -l)
+		[ "$n" = 5 ]; ok $? "5 distinct tokens: $n"
+		perm=$(sed -n 's/^order //p' "$1/embed.run" | tr ' ' '\n' | sort | tr '\n' ' ')
+		[ "$perm" = "ntp1 ntp2 ntp3 ntp4 ntp5 ntp6 ntp7 ntp8 " ]
+		ok $? "the shuffle is a permutation of the 8 servers: $perm"
+	else
+		tail -n 30 "$1/embed.out"; ok 1 "examples/embed builds"
+	fi
+}
+
+# What every version shares: the seccomp helper (glibc, libseccomp) that
+# failure.lua finds under top_builddir, and whether strace can trace.
+helper=$(nogetrandom "$b/helper" "$top") || helper=
+nostrace=
+if ! command -v strace >/dev/null 2>&1; then nostrace="strace not found"
+elif ! strace -o /dev/null true 2>/dev/null; then nostrace="strace cannot trace here"
 fi
 
-# What vrandom adds to the interpreter (the design's target: 20 KiB).
-make -s -C "$b" footprint-lua >"$b/footprint.out" 2>&1 || :
-cat "$b/footprint.out"
-cost=$(sed -n 's/.* B of file, \([0-9]*\) B of image.*/\1/p' "$b/footprint.out")
-[ -n "$cost" ] && [ "$cost" -gt 0 ] && [ "$cost" -le 20480 ]
-ok $? "vrandom costs ${cost:-?} B of the stripped interpreter's image (at most 20 KiB)"
-
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+# Two versions at a time, each with its own tally and log.
+run() {  # version: a background job writing test/lua-static-VERSION.log
+	log=$b/test/lua-static-$1.log
+	(
+		set +e  # from here a failed check is counted, not the end
+		passed=0 failed=0
+		version "$1" >"$log" 2>&1
+		echo "$passed passed, $failed failed" >>"$log"
+		[ "$failed" = 0 ]
+	) &
+}
+total=0
+set -- $versions
+while [ $# -gt 0 ]; do
+	run "$1"; p1=$! v1=$1; shift
+	p2= v2=
+	if [ $# -gt 0 ]; then run "$1"; p2=$! v2=$1; shift; fi
+	wait "$p1" || total=$((total + 1))
+	cat "$b/test/lua-static-$v1.log"
+	if [ -n "$p2" ]; then
+		wait "$p2" || total=$((total + 1))
+		cat "$b/test/lua-static-$v2.log"
+	fi
+done
+[ "$total" = 0 ]

@@ -68,6 +68,9 @@ tree=$(musl_source "$suite" 2>"$dir/fetch.err") ||
 ver=${tree##*/musl-}
 prefix=$dir/$arch-musl-$ver${patched:+-patched}${shared:+-shared}
 
+# One build of a prefix at a time (parallel callers wait for it).
+exec 9>"$prefix.lock"
+flock 9
 src=$tree series=none
 if [ -n "$patched" ]; then
 	src=$prefix.src

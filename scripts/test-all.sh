@@ -2,13 +2,19 @@
 # Build every variant out of tree and run all its tests:
 #   build/glibc  the library, Check suites, Lua tests (make distcheck too)
 #   build/musl   static musl: smoke test, libc shim and its strace proof
-#   build/lua-static  vrandom-lua and examples/embed: scripts/lua-static-test.sh
+#   build/lua-static  static Lua 5.1 to 5.4 interpreters, embedding hosts
+#                and examples/embed: scripts/lua-static-test.sh
+#   build/lua-musl  dynamic musl: Lua 5.1 and 5.4 modules, libvrandom.so:
+#                scripts/lua-musl-test.sh
 #   build/musl-patched  musl built with contrib/musl: scripts/musl-patched.sh
 #   build/musl-patched-vm  the same on booted kernels: scripts/musl-patched-vm.sh
 #   build/lua-versions  Lua 5.1 to 5.4 and LuaJIT: scripts/lua-versions-test.sh
 #   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
 #                harden-test.sh, fuzz.sh (each skips tools not installed)
 #   build/rock   the rockspec through luarocks, Lua tests: scripts/rock-test.sh
+#   build/vm     Debian's kernels for nine machines booted under qemu-system,
+#                the cross-built tests run as PID 1's children: scripts/vm-test.sh
+#   build/firmware  aarch64 and armhf on musl, booted: scripts/firmware-test.sh
 # Prints each suite's summary line at the end.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -75,22 +81,34 @@ if command -v musl-gcc >/dev/null 2>&1; then
 		{ cat build/musl/install.out; exit 1; }
 fi
 
-# Lua in firmware: the static musl interpreter and the embedding example,
-# beside the cross builds under qemu-user.
+# Lua in firmware: the static musl interpreters (5.1 to 5.4, two at a
+# time) and the embedding hosts, beside the cross builds under qemu-user.
 both "static Lua (musl):" "sh scripts/lua-static-test.sh" \
 	"cross builds under qemu:" "sh scripts/cross-test.sh"
 # musl itself with contrib/musl's vDSO getrandom series (Debian's source),
 # beside every Lua: 5.1, 5.2, 5.3, 5.4 and LuaJIT, their archives.
 both "patched musl:" "sh scripts/musl-patched.sh" \
 	"Lua versions:" "sh scripts/lua-versions-test.sh"
-# The patched musl on Debian's 6.12 kernels booted under qemu-system
-# (x86_64, aarch64, ppc64le, s390x), after the host's builds it reuses.
-timed "patched musl on real kernels:" sh scripts/musl-patched-vm.sh
 # Hardening: sanitizers and valgrind, beside the vDSO parser's fuzzing.
 both "sanitizers and valgrind:" "sh scripts/harden-test.sh" \
 	"fuzzing:" "sh scripts/fuzz.sh"
 # The rockspec built by luarocks into a private tree, its module tested.
 timed "luarocks make and Lua tests:" sh scripts/rock-test.sh
+# The modules on dynamic musl (its own sources in build/lua-musl), beside
+# the download of Debian's kernels for the booted machines (cached under
+# build/vm/kernels: no download once they are there).
+both "dynamic musl Lua:" "sh scripts/lua-musl-test.sh" \
+	"real kernels, download:" "sh scripts/vm-test.sh --fetch"
+# The test programs on those kernels under qemu-system, two machines at a
+# time (after the cross builds, whose trees it builds on).
+timed "real kernels under qemu-system:" sh scripts/vm-test.sh
+# ARM firmware (musl and vrandom for aarch64 and armhf: build/firmware),
+# beside the patched musl on the 6.12 kernels whose vDSO serves (x86_64,
+# aarch64, ppc64le, s390x: build/musl-patched-vm); both take their musl
+# from build/musl-cross, one build of a prefix at a time, and the sources
+# the patched musl part fetched.
+both "ARM firmware on real kernels:" "sh scripts/firmware-test.sh" \
+	"patched musl on real kernels:" "sh scripts/musl-patched-vm.sh"
 
 echo "== summaries"
 find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print | sort |

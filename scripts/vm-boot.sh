@@ -37,9 +37,9 @@ fi
 init=$out/init/$vm_triplet/init
 if [ ! -x "$init" ] || [ "$top/test/vm/init.c" -nt "$init" ]; then
 	mkdir -p "$(dirname "$init")"
-	"$vm_triplet-gcc" -static -O2 -Wall -Wextra -o "$init.new" "$top/test/vm/init.c" ||
-		{ echo "FAIL: $m: init does not build"; exit 1; }
-	mv "$init.new" "$init"
+	"$vm_triplet-gcc" -static -O2 -Wall -Wextra -o "$init.$$" "$top/test/vm/init.c" ||
+		{ rm -f "$init.$$"; echo "FAIL: $m: init does not build"; exit 1; }
+	mv "$init.$$" "$init"
 fi
 
 # The initramfs: DIR's files, /init, the mount points.
@@ -55,7 +55,7 @@ mkdir -p "$run/root/dev" "$run/root/proc" "$run/root/sys" "$run/root/tmp"
 start=$(date +%s)
 rc=0
 # -k: qemu that ignores the TERM is killed.
-timeout -k 10 "$limit" "$vm_qemu" $vm_flags -m 1G -nic none -nographic -no-reboot \
+timeout -k 10 "$limit" "$vm_qemu" $vm_flags -m 1G -nodefaults -display none -serial stdio -no-reboot \
 	-kernel "$kernel" -initrd "$run/initramfs.cpio" \
 	-append "console=$vm_console rdinit=/init quiet panic=-1" \
 	</dev/null >"$dir/console.log" 2>&1 || rc=$?
@@ -80,9 +80,9 @@ else
 	esac
 fi
 [ -z "$summary" ] || echo "$summary"
+[ "$rc" != 0 ] || echo "$m: powered off after $took s"
 if [ -n "$why" ]; then
 	printf '%s\n' "$log" | tail -n 40
 	echo "FAIL: $m: $why (console: $dir/console.log)"
 	exit 1
 fi
-echo "$m: powered off after $took s"

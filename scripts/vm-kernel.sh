@@ -30,14 +30,18 @@ fail() { echo "vm-kernel: $m: $*" >&2; exit 1; }
 command -v apt-get >/dev/null || fail "apt-get is missing"
 command -v dpkg-deb >/dev/null || fail "dpkg-deb is missing"
 
-# One private apt per suite and architecture, shared by the machines that
-# have the same (none do today, but lists are large).
+# One private apt per suite and architecture; its lists (tens of MB) go
+# once the image is cached.
 apt=$out/apt/$vm_suite-$vm_debarch
 mkdir -p "$apt"
 apt_private "$apt" deb "$vm_suite" "$vm_debarch" || exit 1
 printf 'Acquire::Languages "none";\n' >>"$apt/apt.conf"
-apt-get -qq -c "$apt/apt.conf" update >"$apt/update.out" 2>&1 ||
-	{ tail -n 5 "$apt/update.out" >&2; fail "apt-get update for $vm_suite/$vm_debarch failed"; }
+# apt-get update exits 0 when an index could not be fetched: its warning
+# says so.
+apt-get -qq -c "$apt/apt.conf" update >"$apt/update.out" 2>&1 &&
+	! grep -q '^[WE]: Failed to fetch' "$apt/update.out" ||
+	fail "apt-get update for $vm_suite/$vm_debarch failed:" \
+		"$(sed -n 's/^[WE]: //p' "$apt/update.out" | head -n 1)"
 
 # The metapackage names the versioned image package; its first
 # linux-image-* dependency is the one (the signed one on amd64 and arm64,
@@ -68,9 +72,10 @@ if [ ! -f "$key/$vm_image" ]; then
 	printf '%s %s %s\n' "$dep" "$ver" "$(basename "$img")" >"$key/package"
 	rm -rf "$dl"
 fi
-# Older versions go.
+# Older versions go, and the lists.
 for old in "$cache"/linux-image-*; do
 	[ "$old" = "$key" ] || rm -rf "$old"
 done
+rm -rf "$apt"
 echo "$key/$vm_image" >"$current"
 echo "$key/$vm_image"

@@ -6,13 +6,14 @@ vm_machines="aarch64 ppc64le s390x x86_64 x86_64-6.1 riscv64 armhf i686 mipsel"
 #   vm_debarch vm_suite vm_package  Debian architecture, suite and kernel
 #                                   metapackage (issue 17's table)
 #   vm_image                        vmlinux or vmlinuz: the file qemu boots
-#   vm_triplet vm_layer             cross compiler, src/asm directory
+#   vm_triplet vm_layer vm_cross    cross compiler, src/asm directory,
+#                                   build/cross-* tree (cross-test.sh's names)
 #   vm_qemu vm_flags vm_console     qemu-system, its machine flags, console
 #   vm_expect vm_symbol             backend smoke must get; symbol@version
 #                                   `vrandom info` must report (vdso only)
 # Returns 1 for an unknown machine.
 vm_machine() {
-	vm_image=vmlinuz vm_expect=syscall vm_symbol= vm_console=ttyS0
+	vm_image=vmlinuz vm_expect=syscall vm_symbol= vm_console=ttyS0 vm_cross=$1
 	# 1 GiB each, one or two CPUs: two machines run at a time.
 	case $1 in
 	aarch64)
@@ -26,7 +27,8 @@ vm_machine() {
 		# trixie's ppc64el kernels were not served here; backports' were.
 		vm_debarch=ppc64el vm_suite=bookworm-backports vm_package=linux-image-powerpc64le
 		vm_triplet=powerpc64le-linux-gnu vm_layer=powerpc64 vm_image=vmlinux
-		vm_qemu=qemu-system-ppc64 vm_flags="-M pseries -cpu power9 -smp 2" vm_console=hvc0
+		vm_cross=powerpc64
+		vm_qemu=qemu-system-ppc64 vm_flags="-M pseries,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off -cpu power9 -smp 2" vm_console=hvc0
 		vm_expect=vdso vm_symbol=__kernel_getrandom@LINUX_2.6.15 ;;
 	s390x)
 		vm_debarch=s390x vm_suite=bookworm-backports vm_package=linux-image-s390x
@@ -36,7 +38,7 @@ vm_machine() {
 		vm_expect=vdso vm_symbol=__kernel_getrandom@LINUX_2.6.29 ;;
 	x86_64|x86_64-6.1)
 		vm_debarch=amd64 vm_suite=trixie vm_package=linux-image-amd64
-		vm_triplet=x86_64-linux-gnu vm_layer=x86_64
+		vm_triplet=x86_64-linux-gnu vm_layer=x86_64 vm_cross=x86_64
 		vm_qemu=qemu-system-x86_64 vm_flags="-cpu max -smp 2"
 		vm_expect=vdso vm_symbol=__vdso_getrandom@LINUX_2.6
 		# Debian 12's own kernel: a real kernel without vDSO getrandom.

@@ -17,6 +17,7 @@ struct bpf_prog { unsigned short len; struct bpf_insn *insns; };
 #define RET 0x06
 #define RET_ALLOW 0x7fff0000u
 #define RET_ERRNO 0x00050000u
+#define RET_TRACE 0x7ff00000u
 /* The low half of args[n]. */
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define ARG_LOW(n) (16 + (n) * 8 + 4)
@@ -35,17 +36,23 @@ static inline int bpf_install(struct bpf_insn *f, unsigned short n)
 	return 0;
 }
 
-/* One system call answers err; everything else is allowed. */
-static inline int bpf_deny(long nr, int err)
+/* One system call gets action; everything else is allowed. */
+static inline int bpf_one(long nr, uint32_t action)
 {
 	struct bpf_insn f[] = {
 		{ LD_ABS, 0, 0, 0 },
 		{ JEQ, 0, 1, nr },
-		{ RET, 0, 0, RET_ERRNO | err },
+		{ RET, 0, 0, action },
 		{ RET, 0, 0, RET_ALLOW },
 	};
 
 	return bpf_install(f, sizeof f / sizeof f[0]);
+}
+
+/* One system call answers err; everything else is allowed. */
+static inline int bpf_deny(long nr, int err)
+{
+	return bpf_one(nr, RET_ERRNO | err);
 }
 
 #endif

@@ -24,3 +24,12 @@ script() {  # what, command...
 	*) printf '%s\n' "$out" | tail -n 20; ok 1 "$what: status $st, ${sum:-no summary}" ;;
 	esac
 }
+
+# failure.lua's seccomp helper: test/lua/nogetrandom under DIR, built with
+# the host's cc and libseccomp, for top_builddir=DIR.  Prints DIR, or
+# nothing when it cannot be built (failure.lua then says so).
+nogetrandom() {  # dir, top source dir
+	mkdir -p "$1/test/lua"
+	cc -o "$1/test/lua/nogetrandom" "$2/test/lua/nogetrandom.c" -lseccomp \
+		2>/dev/null && echo "$1"
+}

@@ -7,8 +7,7 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
-
-int luaopen_vrandom(lua_State *L);  /* from libvrandom-lua.a */
+#include "lvrandom.h"     /* luaopen_vrandom, from libvrandom-lua.a */
 
 int main(int argc, char **argv)
 {
@@ -25,7 +24,7 @@ int main(int argc, char **argv)
 	}
 	luaL_openlibs(L);
 	/* As package.loaded["vrandom"], and as the global vrandom. */
-	luaL_requiref(L, "vrandom", luaopen_vrandom, 1);
+	luaL_requiref(L, LUA_VRANDOMLIBNAME, luaopen_vrandom, 1);
 	lua_pop(L, 1);
 
 	status = luaL_loadfile(L, argv[1]);

@@ -14,7 +14,8 @@
 #
 # A program that embeds Lua links $(VRANDOM_LUA_LIBS) after its own objects
 # and before its liblua, and registers the module itself:
-#   luaL_requiref(L, "vrandom", luaopen_vrandom, 1);
+#   #include <lvrandom.h>
+#   luaL_requiref(L, LUA_VRANDOMLIBNAME, luaopen_vrandom, 1);
 # (examples/embed/).
 
 VRANDOM_SRC ?= ../vrandom

@@ -13,9 +13,19 @@
 #define MAP_SHARED_VALIDATE 0x03
 #endif
 
+/* output.c: messages and output.  Exit status 1: a write or system error;
+ * 2: a usage error. */
+enum { EXIT_WRITE = 1, EXIT_USAGE = 2 };
+/* The command running ("bytes", ...), named in messages; NULL before. */
+extern const char *cli_command;
 /* One line on stderr; returns exit status 1. */
 int cli_error(const char *fmt, ...)
 	__attribute__((__format__(__printf__, 1, 2)));
+/* One line on stderr with a pointer to --help; returns exit status 2. */
+int cli_usage_error(const char *fmt, ...)
+	__attribute__((__format__(__printf__, 1, 2)));
+/* All of buf to standard output, as cli_flush ends on a failed write. */
+void cli_out(const void *buf, size_t len);
 /* Flushes stdout and returns 0; a failed write ends the process with
  * status 1 and a message, or with 0 when the reader closed the pipe. */
 int cli_flush(void);

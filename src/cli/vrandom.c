@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,8 +18,6 @@
 
 #include "vrandom.h"
 #include "cli.h"
-
-enum { EXIT_WRITE = 1, EXIT_USAGE = 2 };
 
 /* A multiple of 3, so base64 pads only at the very end, and of 16 (uuids). */
 #define CHUNK 49152
@@ -35,70 +32,6 @@ struct cmd {
 
 static const struct cmd *cmd;
 
-/* ---- messages and output ---- */
-
-static void vmsg(const char *fmt, va_list ap)
-{
-	fprintf(stderr, "vrandom%s%s: ", cmd ? " " : "", cmd ? cmd->name : "");
-	vfprintf(stderr, fmt, ap);
-}
-
-static __attribute__((__format__(__printf__, 1, 2)))
-int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg(fmt, ap);
-	va_end(ap);
-	fprintf(stderr, " (try 'vrandom%s%s --help')\n",
-		cmd ? " " : "", cmd ? cmd->name : "");
-	return EXIT_USAGE;
-}
-
-int cli_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg(fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return EXIT_WRITE;
-}
-
-/* A reader that stops reading (head -c, rngtest -c) has all it wanted. */
-static _Noreturn void write_failed(int err)
-{
-	if (err == EPIPE)
-		exit(0);
-	exit(cli_error("write error: %s", strerror(err)));
-}
-
-static void out(const void *buf, size_t len)
-{
-	const char *p = buf;
-	ssize_t n;
-
-	while (len) {
-		n = write(1, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			write_failed(errno);
-		p += n;
-		len -= n;
-	}
-}
-
-/* For commands that print through stdio. */
-int cli_flush(void)
-{
-	if (fflush(stdout) || ferror(stdout))
-		write_failed(errno);
-	return 0;
-}
-
 /* ---- arguments ---- */
 
 /* Decimal with an optional K, M or G (powers of 1024); no sign, no spaces. */
@@ -108,12 +41,12 @@ static int parse_count(const char *s, uint64_t *n)
 	uint64_t v = 0, scale = 1;
 
 	if (*p == '-')
-		return usage_error("N must not be negative: '%s'", s);
+		return cli_usage_error("N must not be negative: '%s'", s);
 	if (*p < '0' || *p > '9')
-		return usage_error("N is not a number: '%s'", s);
+		return cli_usage_error("N is not a number: '%s'", s);
 	for (; *p >= '0' && *p <= '9'; p++) {
 		if (v > (UINT64_MAX - (*p - '0')) / 10)
-			return usage_error("N is too large: '%s'", s);
+			return cli_usage_error("N is too large: '%s'", s);
 		v = v * 10 + (*p - '0');
 	}
 	switch (*p) {
@@ -122,9 +55,9 @@ static int parse_count(const char *s, uint64_t *n)
 	case 'K': scale <<= 10; p++;
 	}
 	if (*p)
-		return usage_error("N is not a number: '%s'", s);
+		return cli_usage_error("N is not a number: '%s'", s);
 	if (v > UINT64_MAX / scale)
-		return usage_error("N is too large: '%s'", s);
+		return cli_usage_error("N is too large: '%s'", s);
 	*n = v * scale;
 	return 0;
 }
@@ -146,9 +79,9 @@ static int next_opt(int argc, char **argv, const struct option *opts)
 	c = getopt_long(argc, argv, "+h", opts, 0);
 	if (c == '?') {
 		if (optopt)
-			usage_error("unknown option '-%c'", optopt);
+			cli_usage_error("unknown option '-%c'", optopt);
 		else
-			usage_error("unknown option '%s'", argv[optind - 1]);
+			cli_usage_error("unknown option '%s'", argv[optind - 1]);
 		return -2;
 	}
 	return c;
@@ -166,7 +99,7 @@ static int args(int argc, char **argv, const struct option *opts, int *flag,
 		/* getopt would take "-5" for an option; say what it is. */
 		if (optind < argc && argv[optind][0] == '-' &&
 		    argv[optind][1] >= '0' && argv[optind][1] <= '9')
-			return usage_error("N must not be negative: '%s'", argv[optind]);
+			return cli_usage_error("N must not be negative: '%s'", argv[optind]);
 		while ((c = next_opt(argc, argv, opts)) >= 0) {
 			if (c == 'h') {
 				help();
@@ -179,7 +112,7 @@ static int args(int argc, char **argv, const struct option *opts, int *flag,
 		if (optind == argc)
 			return 0;
 		if (*have_n)
-			return usage_error("unexpected argument '%s'", argv[optind]);
+			return cli_usage_error("unexpected argument '%s'", argv[optind]);
 		if ((r = parse_count(argv[optind++], n)))
 			return r;
 		*have_n = 1;
@@ -247,10 +180,10 @@ static int emit(uint64_t n, int endless, enum fmt f)
 		k = !endless && n < CHUNK ? n : CHUNK;
 		vrandom_buf(rnd, k);
 		switch (f) {
-		case RAW:    out(rnd, k); break;
-		case HEX:    len = hex(txt, rnd, k); out(txt, len); break;
-		case BASE64: len = base64(txt, rnd, k, b64std, 1); out(txt, len); break;
-		case TOKEN:  len = base64(txt, rnd, k, b64url, 0); out(txt, len); break;
+		case RAW:    cli_out(rnd, k); break;
+		case HEX:    len = hex(txt, rnd, k); cli_out(txt, len); break;
+		case BASE64: len = base64(txt, rnd, k, b64std, 1); cli_out(txt, len); break;
+		case TOKEN:  len = base64(txt, rnd, k, b64url, 0); cli_out(txt, len); break;
 		}
 		if (!endless)
 			n -= k;
@@ -259,14 +192,14 @@ static int emit(uint64_t n, int endless, enum fmt f)
 	explicit_bzero(rnd, sizeof rnd);
 	explicit_bzero(txt, sizeof txt);
 	if (f != RAW)
-		out("\n", 1);
+		cli_out("\n", 1);
 	return 0;
 }
 
 static int raw_ok(void)
 {
 	if (isatty(1))
-		return usage_error("refusing to write raw bytes to a terminal");
+		return cli_usage_error("refusing to write raw bytes to a terminal");
 	return 0;
 }
 
@@ -284,7 +217,7 @@ static int cmd_bytes(int argc, char **argv)
 	if ((r = args(argc, argv, opts, &f, &n, &have_n)))
 		return r < 0 ? 0 : r;
 	if (!have_n)
-		return usage_error("missing N, the number of bytes");
+		return cli_usage_error("missing N, the number of bytes");
 	if (f == RAW && (r = raw_ok()))
 		return r;
 	return emit(n, 0, f);
@@ -345,7 +278,7 @@ static int cmd_uuid(int argc, char **argv)
 		vrandom_buf(rnd, 16 * k);
 		for (i = 0; i < k; i++)
 			uuid(txt + 37 * i, rnd + 16 * i);
-		out(txt, 37 * k);
+		cli_out(txt, 37 * k);
 		n -= k;
 	}
 	explicit_bzero(rnd, sizeof rnd);
@@ -370,7 +303,7 @@ static int cmd_info(int argc, char **argv)
 	if (c == -2)
 		return EXIT_USAGE;
 	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
+		return cli_usage_error("unexpected argument '%s'", argv[optind]);
 	/* One draw first, so the pool counters show this thread's state. */
 	(void)vrandom_u32();
 	if (vrandom_get_info(&in))
@@ -426,7 +359,7 @@ static int cmd_bench(int argc, char **argv)
 	if (c == -2)
 		return EXIT_USAGE;
 	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
+		return cli_usage_error("unexpected argument '%s'", argv[optind]);
 	return cli_bench(csv, quick);
 }
 
@@ -481,7 +414,7 @@ int main(int argc, char **argv)
 	/* A closed pipe must come back as EPIPE, which ends us with 0. */
 	signal(SIGPIPE, SIG_IGN);
 	if (!a)
-		return usage_error("missing command");
+		return cli_usage_error("missing command");
 	if (!strcmp(a, "--help") || !strcmp(a, "-h"))
 		return usage();
 	if (!strcmp(a, "--version") || !strcmp(a, "-V")) {
@@ -489,11 +422,12 @@ int main(int argc, char **argv)
 		return cli_flush();
 	}
 	if (a[0] == '-')
-		return usage_error("unknown option '%s'", a);
+		return cli_usage_error("unknown option '%s'", a);
 	for (i = 0; i < sizeof cmds / sizeof *cmds; i++)
 		if (!strcmp(a, cmds[i].name)) {
 			cmd = &cmds[i];
+			cli_command = cmd->name;
 			return cmd->run(argc - 1, argv + 1);
 		}
-	return usage_error("unknown command '%s'", a);
+	return cli_usage_error("unknown command '%s'", a);
 }

@@ -5,7 +5,7 @@
 EXTRA_DIST += src/lua/rock/config.h src/lua/rock/arch.h \
 	vrandom-$(PACKAGE_VERSION)-1.rockspec \
 	examples/tokens.lua examples/coroutines.lua \
-	bench/lua_bench.lua test/lua/harness.lua
+	bench/lua_bench.lua bench/lua_ab.lua test/lua/harness.lua
 
 LUA_TESTS = test/lua/random.lua test/lua/strings.lua \
 	test/lua/generator.lua test/lua/module.lua test/lua/failure.lua
@@ -27,8 +27,9 @@ LUA_LOG_COMPILER = $(LUA)
 AM_TESTS_ENVIRONMENT += LUA_CPATH='$(lua_cpath)'; \
 	LUA_CPATH_5_4='$(lua_cpath)'; export LUA_CPATH LUA_CPATH_5_4;
 
-# A host program (linked with liblua, unlike the module) that unloads the
-# module from a thread which then exits.
+# Hosts linked with liblua (unlike the module), when configure has its
+# LUA_LIBS: a host that unloads the module from a thread which then exits.
+if HAVE_LUA_LIBS
 check_PROGRAMS += test/lua/unload
 TESTS += test/lua/unload
 test_lua_unload_SOURCES = test/lua/unload.c
@@ -42,6 +43,7 @@ TESTS += test/lua/two_runtimes
 test_lua_two_runtimes_SOURCES = test/lua/two_runtimes.c
 test_lua_two_runtimes_CPPFLAGS = $(AM_CPPFLAGS) $(LUA_CFLAGS) -I$(srcdir)/test
 test_lua_two_runtimes_LDADD = libvrandom.la $(LUA_LIBS)
+endif
 
 # failure.lua runs the module under this filter, when libseccomp is there.
 if HAVE_SECCOMP
@@ -59,10 +61,12 @@ bench_vrbench_la_LDFLAGS = -module -avoid-version -shared -rpath $(libdir)
 
 bench_cpath = $(lua_cpath);$(abs_builddir)/bench/.libs/?.so
 bench-lua: src/lua/vrandom.la bench/vrbench.la
+	@echo "== Lua 5.4 (load average $$(cut -d' ' -f1-3 /proc/loadavg))"
 	LUA_CPATH='$(bench_cpath)' LUA_CPATH_5_4='$(bench_cpath)' \
 	  $(LUA) $(srcdir)/bench/lua_bench.lua
+	@$(MAKE) $(AM_MAKEFLAGS) bench-lua-luajit
 else
-bench-lua:
-	@echo "bench-lua: the Lua module is not built (configure found no Lua 5.4)"
+bench-lua: bench-lua-luajit
+	@echo "bench-lua: the Lua 5.4 module is not built (configure found no Lua 5.4)"
 endif
 .PHONY: bench-lua

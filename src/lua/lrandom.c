@@ -19,6 +19,7 @@
 #include "vrandom.h"
 #include "uniform.h"
 #include "compat.h"
+#include "lvrandom.h"      /* the declaration hosts use: it must match */
 
 #define GENERATOR "vrandom.generator"
 
@@ -57,63 +58,99 @@ static vrandom_state *togen (lua_State *L)
 #define l_noinline
 #endif
 
-/* What is left after a short or failed first read; errno is looked at
- * only here, off the common path (and out of line, so that fill saves no
- * registers for it). */
-static l_noinline void fillrest (lua_State *L, vrandom_state *st, unsigned char *p,
-                      size_t len, ssize_t n)
+/* What is left after a short or failed first read: 0 once every byte is
+ * in, else why not (an errno value, or -1: the kernel gave nothing).
+ * errno is looked at only here, off the common path (and out of line, so
+ * that the callers save no registers for it). */
+static l_noinline int fillrest (vrandom_state *st, unsigned char *p, size_t len,
+                               ssize_t n)
 {
 	for (;;) {
 		if (n > 0) {
 			p += n;
 			len -= n;
 			if (len == 0)
-				return;
-		} else if (n == 0 || errno != EINTR)
-			luaL_error(L, "cannot read random bytes: %s",
-				   n ? strerror(errno) : "no data");
+				return 0;
+		} else if (n == 0 || errno != EINTR) {
+			return n ? errno : -1;
+		}
 		n = vrandom_state_getrandom(st, p, len, 0);
 	}
 }
 
 /* Not vrandom_buf: it aborts when the kernel fails, and a script deserves
- * an error it can catch instead. */
-static void fill (lua_State *L, vrandom_state *st, void *buf, size_t len)
+ * an error it can catch instead.  0, or why not (as fillrest). */
+static int tryfill (vrandom_state *st, void *buf, size_t len)
 {
 	ssize_t n = vrandom_state_getrandom(st, buf, len, 0);
 
 	if (l_unlikely((size_t)n != len))
-		fillrest(L, st, buf, len, n);
+		return fillrest(st, buf, len, n);
+	return 0;
 }
 
+static l_noinline void readerror (lua_State *L, int why)
+{
+	luaL_error(L, "cannot read random bytes: %s",
+		   why > 0 ? strerror(why) : "no data");
+}
+
+static void fill (lua_State *L, vrandom_state *st, void *buf, size_t len)
+{
+	int why = tryfill(st, buf, len);
+
+	if (l_unlikely(why))
+		readerror(L, why);
+}
+
+/* Draws for uniform.h: a Lua error when the kernel fails, or, with no L
+ * (the FFI path, which must not raise), the reason kept in why and the
+ * bytes set to all ones.  All ones is a draw every rejection test in
+ * uniform.h accepts (its low part is 2^w - bound, never below the
+ * threshold), so the loop ends and the caller reports the failure. */
 struct drawctx {
 	lua_State *L;
 	vrandom_state *st;
+	int why;
 };
 
-static void drawfill (void *ctx, void *buf, size_t len)
+static l_noinline void drawfailed (struct drawctx *d, void *buf, size_t len,
+                                  int why)
 {
-	struct drawctx *d = ctx;
-
-	fill(d->L, d->st, buf, len);
+	if (d->L)
+		readerror(d->L, why);
+	d->why = why;
+	memset(buf, 0xff, len);
 }
 
-static uint64_t draw (lua_State *L, vrandom_state *st)
+/* Inline, as fill was: a call less for every number on the classic
+ * path too. */
+VR_INLINE void drawfill (void *ctx, void *buf, size_t len)
 {
-	uint64_t v;
+	struct drawctx *d = ctx;
+	int why = tryfill(d->st, buf, len);
 
-	fill(L, st, &v, sizeof v);
-	return v;
+	if (l_unlikely(why))
+		drawfailed(d, buf, len, why);
 }
 
 /* A value in [0, lim], unbiased, from as few bytes as lim needs. */
-static uint64_t project (lua_State *L, vrandom_state *st, uint64_t lim)
+static uint64_t project (struct drawctx *d, uint64_t lim)
 {
-	struct drawctx d = { L, st };
+	uint64_t v;
 
-	if (lim == (uint64_t)-1)
-		return draw(L, st);
-	return vr_uniform(lim + 1, drawfill, &d);
+	if (lim == (uint64_t)-1) {
+		drawfill(d, &v, sizeof v);
+		return v;
+	}
+	return vr_uniform(lim + 1, drawfill, d);
+}
+
+/* An integer in [low, up], low <= up.  The unsigned difference covers
+ * even [mininteger, maxinteger]. */
+static vr_Int between (struct drawctx *d, vr_Int low, vr_Int up)
+{
+	return (vr_Int)(project(d, (uint64_t)up - (uint64_t)low) + (uint64_t)low);
 }
 
 static size_t checksize (lua_State *L, int arg)
@@ -130,21 +167,19 @@ static size_t checksize (lua_State *L, int arg)
  * an empty interval blames). */
 static int g_random (lua_State *L, vrandom_state *st, int arg)
 {
+	struct drawctx d = { L, st, 0 };
 	vr_Int low, up;
 	int n = lua_gettop(L) - arg + 1;
 
 	switch (n) {
-	case 0: {  /* a float of 53 random bits: every value equally likely */
-		struct drawctx d = { L, st };
-
+	case 0:  /* a float of 53 random bits: every value equally likely */
 		lua_pushnumber(L, (lua_Number)vr_double(drawfill, &d));
 		return 1;
-	}
 	case 1:
 		low = 1;
 		up = vr_checkint(L, arg);
 		if (VR_RANDOM0 && up == 0) {  /* all 64 bits */
-			vr_pushint(L, (vr_Int)draw(L, st));
+			vr_pushint(L, (vr_Int)project(&d, (uint64_t)-1));
 			return 1;
 		}
 		break;
@@ -157,9 +192,7 @@ static int g_random (lua_State *L, vrandom_state *st, int arg)
 	}
 	luaL_argcheck(L, low <= up, arg + (n == 2 && VR_EMPTY_AT_UP),
 		      "interval is empty");
-	/* The unsigned difference covers even [mininteger, maxinteger]. */
-	vr_pushint(L, (vr_Int)(project(L, st,
-		(uint64_t)up - (uint64_t)low) + (uint64_t)low));
+	vr_pushint(L, between(&d, low, up));
 	return 1;
 }
 
@@ -174,8 +207,11 @@ static int g_bytes (lua_State *L, vrandom_state *st, int arg)
 }
 
 /* Expands the n bytes at p + n into 2n digits at p.  Each byte is read
- * before its digits land, and the digits never reach an unread byte. */
-static void tohex (char *p, size_t n)
+ * before its digits land, and the digits never reach an unread byte.
+ * Inline: as a function of its own, called from two places, GCC 12 -O2
+ * turns its stores into ones based at address 0, then finds the function
+ * pure and drops the calls (the hex strings came out as raw bytes). */
+VR_INLINE void tohex (char *p, size_t n)
 {
 	const unsigned char *in = (const unsigned char *)p + n;
 	unsigned char c;
@@ -243,14 +279,13 @@ static int g_token (lua_State *L, vrandom_state *st, int arg)
 	return 1;
 }
 
-/* RFC 9562 version 4: 122 random bits, version 0100, variant 10. */
-static int g_uuid (lua_State *L, vrandom_state *st)
+/* RFC 9562 version 4 from 16 random bytes: 122 random bits, version
+ * 0100, variant 10; 36 characters at s. */
+static void touuid (char *s, unsigned char *u)
 {
-	unsigned char u[16];
-	char s[36], *p = s;
+	char *p = s;
 	int i;
 
-	fill(L, st, u, sizeof u);
 	u[6] = (u[6] & 0x0f) | 0x40;
 	u[8] = (u[8] & 0x3f) | 0x80;
 	for (i = 0; i < 16; i++) {
@@ -259,6 +294,15 @@ static int g_uuid (lua_State *L, vrandom_state *st)
 		*p++ = hexdigits[u[i] >> 4];
 		*p++ = hexdigits[u[i] & 15];
 	}
+}
+
+static int g_uuid (lua_State *L, vrandom_state *st)
+{
+	unsigned char u[16];
+	char s[36];
+
+	fill(L, st, u, sizeof u);
+	touuid(s, u);
 	lua_pushlstring(L, s, sizeof s);
 	return 1;
 }
@@ -268,11 +312,12 @@ static int g_uuid (lua_State *L, vrandom_state *st)
  * tables). */
 static int g_shuffle (lua_State *L, vrandom_state *st, int t)
 {
+	struct drawctx d = { L, st, 0 };
 	vr_Int i, j;
 
 	luaL_checktype(L, t, LUA_TTABLE);
 	for (i = luaL_len(L, t); i > 1; i--) {
-		j = 1 + (vr_Int)project(L, st, (uint64_t)i - 1);
+		j = between(&d, 1, i);
 		lua_geti(L, t, i);
 		lua_geti(L, t, j);
 		lua_seti(L, t, i);
@@ -319,7 +364,7 @@ static int rand_info (lua_State *L)
 
 	if (vrandom_get_info(&in))
 		return luaL_error(L, "cannot get info: %s", strerror(errno));
-	lua_createtable(L, 0, 11);
+	lua_createtable(L, 0, 12);
 	setstr(L, "backend", in.backend_name);
 	setstr(L, "vdso_symbol", in.vdso_symbol);
 	setstr(L, "vdso_version", in.vdso_version);
@@ -331,6 +376,7 @@ static int rand_info (lua_State *L)
 	setint(L, "states_total", (lua_Integer)in.states_total);
 	setint(L, "states_in_use", (lua_Integer)in.states_in_use);
 	setint(L, "syscall_min", (lua_Integer)in.syscall_min);
+	setstr(L, "binding", "classic");  /* ffi.c's chunk says "ffi" */
 	return 1;
 }
 
@@ -434,14 +480,24 @@ static void pin (void)
 #define pin() ((void)0)
 #endif
 
+/* LuaJIT's FFI path (ffi.c), where the 5.1 API is built against: the
+ * module for 5.1 serves LuaJIT too, and looks at run time. */
+#if LUA_VERSION_NUM == 501
+#include "ffi.c"
+#else
+#define ffiopen(L, t, u) ((void)0)
+#endif
+
 LUAMOD_API int luaopen_vrandom (lua_State *L)
 {
 	pin();
-	luaL_newlibtable(L, funcs);
 	creategenmeta(L);
 	newgen(L);  /* the universe's state, freed by __gc at lua_close */
+	luaL_newlibtable(L, funcs);
+	lua_pushvalue(L, -2);
 	luaL_setfuncs(L, funcs, 1);
 	lua_pushfstring(L, "vrandom %s", vrandom_version());
 	lua_setfield(L, -2, "_VERSION");
+	ffiopen(L, lua_gettop(L), lua_gettop(L) - 1);
 	return 1;
 }

@@ -1,6 +1,8 @@
 # Lua in firmware: the binding as a static archive, and with
-# --with-lua-src=DIR the interpreter vrandom-lua, Lua 5.4's lua.c and core
-# from DIR with vrandom preloaded (src/lua/preload.c).
+# --with-lua-src=DIR an interpreter, the lua.c and core of the Lua 5.1 to
+# 5.4 tree DIR with vrandom preloaded (src/lua/preload.c): vrandom-lua5.1,
+# vrandom-lua5.2, vrandom-lua5.3, or for 5.4 vrandom-lua (installed as
+# vrandom-lua5.4 too).  versions.mk builds the other versions' archives.
 
 # libvrandom-lua.a holds lrandom.c's object alone, luaopen_vrandom its one
 # global symbol: the runtime comes from libvrandom, the Lua API from the
@@ -14,44 +16,86 @@ src_lua_libvrandom_lua_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUA_CFLAGS)
 endif
 
 # Written by configure for Debian's headers under musl-gcc.
-DISTCLEANFILES = src/lua/deb/lua5.4-deb-multiarch.h
+DISTCLEANFILES = src/lua/deb/*-deb-multiarch.h
 EXTRA_DIST += src/lua/preload.c src/lua/footprint-lua.sh test/tally.sh \
 	test/lua/static.lua scripts/apt-source.sh scripts/lua-src.sh \
-	scripts/lua-static-test.sh examples/embed/Makefile \
+	scripts/lua-static-test.sh scripts/lua-musl-test.sh examples/embed/Makefile \
 	examples/embed/host.c examples/embed/session.lua
 
 if HAVE_LUA_SRC
-# The tree's files by name, as Lua's own makefile lists them: automake
-# cannot know a directory given at configure time, so these are plain
-# make rules.  linit.c is replaced by preload.c (lua-plain keeps it).
-luasrc_core = lapi lcode lctype ldebug ldo ldump lfunc lgc llex lmem \
-	lobject lopcodes lparser lstate lstring ltable ltm lundump lvm lzio \
-	lauxlib lbaselib lcorolib ldblib liolib lmathlib loadlib loslib \
-	lstrlib ltablib lutf8lib
-luasrc_objs = $(luasrc_core:%=src/lua/luasrc/%.$(OBJEXT))
+# The tree's files by name (configure lists them): automake cannot know a
+# directory given at configure time, so these are plain make rules.
+luasrc_objs = $(LUA_SRC_CORE:%=src/lua/luasrc/%.$(OBJEXT))
 luasrc_lua = src/lua/luasrc/lua.$(OBJEXT)
 
-# A static binary cannot dlopen: POSIX only, and C modules say so.
+# A static binary cannot dlopen: POSIX only, and C modules say so.  Else
+# POSIX and dlopen, as LUA_USE_LINUX has them without 5.1 to 5.3's readline.
 if LUA_ALL_STATIC
 luasrc_sys = -DLUA_USE_POSIX
 luasrc_ldflags = -all-static
 else
-luasrc_sys = -DLUA_USE_LINUX
+luasrc_sys = -DLUA_USE_POSIX -DLUA_USE_DLOPEN
 luasrc_ldflags = -Wl,-E
 endif
-luasrc_cflags = -std=gnu99 -DLUA_COMPAT_5_3 $(luasrc_sys) $(LUA_CFLAGS)
+luasrc_cflags = -std=gnu99 $(LUA_SRC_COMPAT) $(luasrc_sys) -I$(LUA_SRC)/src
 
 src/lua/luasrc/%.$(OBJEXT): $(LUA_SRC)/src/%.c
 	$(AM_V_CC)$(MKDIR_P) src/lua/luasrc && \
 	  $(CC) $(luasrc_cflags) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+# The tree's luaL_openlibs under another name, for preload.c's to call:
+# every standard library of that version, as the tree itself opens them.
+src/lua/luasrc/linit-std.$(OBJEXT): $(LUA_SRC)/src/linit.c
+	$(AM_V_CC)$(MKDIR_P) src/lua/luasrc && \
+	  $(CC) $(luasrc_cflags) -DluaL_openlibs=vrandom_lua_stdlibs \
+	  $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+src/lua/luasrc/preload.$(OBJEXT): $(srcdir)/src/lua/preload.c
+	$(AM_V_CC)$(MKDIR_P) src/lua/luasrc && \
+	  $(CC) -I$(srcdir)/include $(luasrc_cflags) $(CPPFLAGS) $(CFLAGS) -c -o $@ $(srcdir)/src/lua/preload.c
 CLEANFILES += src/lua/luasrc/*.$(OBJEXT)
 
+# The interpreter, named after the tree's version, with that version's
+# archive.  The names differ; what goes in is the same.
+luasrc_ldadd = $(luasrc_lua) src/lua/luasrc/preload.$(OBJEXT) \
+	src/lua/luasrc/linit-std.$(OBJEXT) $(luasrc_objs) \
+	$(luasrc_archive) libvrandom.la -lm
+if LUA_SRC_51
+luasrc_archive = src/lua/libvrandom-lua5.1.a
+luasrc_bin = src/lua/vrandom-lua5.1$(EXEEXT)
+bin_PROGRAMS += src/lua/vrandom-lua5.1
+src_lua_vrandom_lua5_1_SOURCES =
+src_lua_vrandom_lua5_1_LDFLAGS = $(luasrc_ldflags)
+src_lua_vrandom_lua5_1_LDADD = $(luasrc_ldadd)
+endif
+if LUA_SRC_52
+luasrc_archive = src/lua/libvrandom-lua5.2.a
+luasrc_bin = src/lua/vrandom-lua5.2$(EXEEXT)
+bin_PROGRAMS += src/lua/vrandom-lua5.2
+src_lua_vrandom_lua5_2_SOURCES =
+src_lua_vrandom_lua5_2_LDFLAGS = $(luasrc_ldflags)
+src_lua_vrandom_lua5_2_LDADD = $(luasrc_ldadd)
+endif
+if LUA_SRC_53
+luasrc_archive = src/lua/libvrandom-lua5.3.a
+luasrc_bin = src/lua/vrandom-lua5.3$(EXEEXT)
+bin_PROGRAMS += src/lua/vrandom-lua5.3
+src_lua_vrandom_lua5_3_SOURCES =
+src_lua_vrandom_lua5_3_LDFLAGS = $(luasrc_ldflags)
+src_lua_vrandom_lua5_3_LDADD = $(luasrc_ldadd)
+endif
+if LUA_SRC_54
+luasrc_archive = src/lua/libvrandom-lua.a
+luasrc_bin = src/lua/vrandom-lua$(EXEEXT)
 bin_PROGRAMS += src/lua/vrandom-lua
-src_lua_vrandom_lua_SOURCES = src/lua/preload.c
-src_lua_vrandom_lua_CPPFLAGS = $(luasrc_cflags)
+src_lua_vrandom_lua_SOURCES =
 src_lua_vrandom_lua_LDFLAGS = $(luasrc_ldflags)
-src_lua_vrandom_lua_LDADD = $(luasrc_lua) $(luasrc_objs) \
-	src/lua/libvrandom-lua.a libvrandom.la -lm
+src_lua_vrandom_lua_LDADD = $(luasrc_ldadd)
+# 5.4's interpreter by its version's name too, as the others have theirs.
+install-vrandom-lua54:
+	cd $(DESTDIR)$(bindir) && rm -f vrandom-lua5.4$(EXEEXT) && \
+	  $(LN_S) vrandom-lua$(EXEEXT) vrandom-lua5.4$(EXEEXT)
+uninstall-vrandom-lua54:
+	rm -f $(DESTDIR)$(bindir)/vrandom-lua5.4$(EXEEXT)
+endif
 
 # The same interpreter without vrandom, for make footprint-lua only.
 EXTRA_PROGRAMS = src/lua/lua-plain
@@ -68,18 +112,29 @@ test_lua_threads_SOURCES = test/lua/threads.c
 test_lua_threads_CPPFLAGS = $(AM_CPPFLAGS) $(luasrc_cflags)
 test_lua_threads_LDFLAGS = $(luasrc_ldflags)
 test_lua_threads_LDADD = $(luasrc_objs) src/lua/luasrc/linit.$(OBJEXT) \
-	src/lua/libvrandom-lua.a libvrandom.la -lm
+	$(luasrc_archive) libvrandom.la -lm
 
 # bench/lua_bench.lua under the interpreter built here.
-bench-lua-static: src/lua/vrandom-lua$(EXEEXT)
-	src/lua/vrandom-lua$(EXEEXT) $(srcdir)/bench/lua_bench.lua
+bench-lua-static: $(luasrc_bin)
+	$(luasrc_bin) $(srcdir)/bench/lua_bench.lua
 
-footprint-lua: src/lua/vrandom-lua$(EXEEXT) src/lua/lua-plain$(EXEEXT)
+footprint-lua: $(luasrc_bin) src/lua/lua-plain$(EXEEXT)
 	@STRIP='$(STRIP)' SIZE='$(STRIP:strip=size)' \
 	  $(SHELL) $(srcdir)/src/lua/footprint-lua.sh \
-	  src/lua/lua-plain$(EXEEXT) src/lua/vrandom-lua$(EXEEXT)
+	  src/lua/lua-plain$(EXEEXT) $(luasrc_bin)
 else
 footprint-lua bench-lua-static:
 	@echo "$@: configure --with-lua-src=DIR first"
 endif
-.PHONY: footprint-lua bench-lua-static
+if !LUA_SRC_54
+install-vrandom-lua54 uninstall-vrandom-lua54:
+endif
+install-exec-hook: install-vrandom-lua54
+uninstall-hook: uninstall-vrandom-lua54
+.PHONY: footprint-lua bench-lua-static install-vrandom-lua54 uninstall-vrandom-lua54
+
+# lvrandom.h declares luaopen_vrandom for the hosts that link one of the
+# static bindings (this file's, or versions.mk's for 5.1-5.3 and LuaJIT).
+if HAVE_LUA_ARCHIVE
+include_HEADERS += include/lvrandom.h
+endif

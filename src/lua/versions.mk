@@ -13,7 +13,9 @@ vr_module_ldflags = -module -avoid-version -shared \
 	-export-symbols-regex '^luaopen_vrandom$$'
 vr_module_sources = src/lua/lrandom.c $(libvrandom_core_la_SOURCES)
 noinst_HEADERS += src/lua/compat.h
+EXTRA_DIST += src/lua/ffi.c  # LuaJIT's FFI path, included by lrandom.c
 EXTRA_DIST += scripts/lua-versions-test.sh test/lua/random64.lua test/lua/host.c \
+	test/lua/jit.lua \
 	test/lua/close54.lua
 
 lua51c_LTLIBRARIES =
@@ -69,3 +71,48 @@ lib_LIBRARIES += src/lua/libvrandom-luajit.a
 src_lua_libvrandom_luajit_a_SOURCES = src/lua/lrandom.c
 src_lua_libvrandom_luajit_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUAJIT_CFLAGS)
 endif
+
+# bench/vrbench for each of them (local.mk builds 5.4's): what
+# scripts/lua-versions-test.sh --bench compares the binding with.
+vr_vrbench_sources = bench/lua_vrbench.c bench/raw.c src/runtime/vdso.c
+vr_vrbench_ldflags = -module -avoid-version -shared -rpath $(libdir)
+if HAVE_LUA51
+noinst_LTLIBRARIES += bench/5.1/vrbench.la
+bench_5_1_vrbench_la_SOURCES = $(vr_vrbench_sources)
+bench_5_1_vrbench_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA51_CFLAGS)
+bench_5_1_vrbench_la_LDFLAGS = $(vr_vrbench_ldflags)
+endif
+if HAVE_LUA52
+noinst_LTLIBRARIES += bench/5.2/vrbench.la
+bench_5_2_vrbench_la_SOURCES = $(vr_vrbench_sources)
+bench_5_2_vrbench_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA52_CFLAGS)
+bench_5_2_vrbench_la_LDFLAGS = $(vr_vrbench_ldflags)
+endif
+if HAVE_LUA53
+noinst_LTLIBRARIES += bench/5.3/vrbench.la
+bench_5_3_vrbench_la_SOURCES = $(vr_vrbench_sources)
+bench_5_3_vrbench_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA53_CFLAGS)
+bench_5_3_vrbench_la_LDFLAGS = $(vr_vrbench_ldflags)
+endif
+if HAVE_LUAJIT
+noinst_LTLIBRARIES += bench/luajit/vrbench.la
+bench_luajit_vrbench_la_SOURCES = $(vr_vrbench_sources)
+bench_luajit_vrbench_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUAJIT_CFLAGS)
+bench_luajit_vrbench_la_LDFLAGS = $(vr_vrbench_ldflags)
+endif
+
+# make bench-lua's LuaJIT rows: the FFI path, then the classic one.
+if HAVE_LUAJIT
+bench_luajit_cpath = $(abs_builddir)/src/lua/luajit/.libs/?.so;$(abs_builddir)/bench/luajit/.libs/?.so
+bench-lua-luajit: src/lua/luajit/vrandom.la bench/luajit/vrbench.la
+	@if [ "$(LUAJIT)" = false ]; then echo "bench-lua: no luajit to run"; exit 0; fi; \
+	for ffi in 1 0; do \
+	  echo "== LuaJIT, VRANDOM_LUAJIT_FFI=$$ffi (load average $$(cut -d' ' -f1-3 /proc/loadavg))"; \
+	  VRANDOM_LUAJIT_FFI=$$ffi LUA_CPATH='$(bench_luajit_cpath)' \
+	    $(LUAJIT) $(srcdir)/bench/lua_bench.lua || exit 1; \
+	done
+else
+bench-lua-luajit:
+	@echo "bench-lua: the LuaJIT module is not built (configure found no LuaJIT)"
+endif
+.PHONY: bench-lua-luajit

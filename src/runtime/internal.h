@@ -1,11 +1,18 @@
 /* Internal interfaces of vrandom.  Functions return 0 or -errno; only the
- * public edge in rng.c sets errno. */
+ * public edge in rng.c sets errno.
+ *
+ * rng.c: setup, backend choice, per-thread states, the public API
+ * vdso.c: the ELF lookup of the vDSO function
+ * arena.c: the pool of opaque states
+ * threshold.c: large requests, by system call from the size where it wins
+ * urandom.c: /dev/urandom, where getrandom is ENOSYS */
 #ifndef VRANDOM_INTERNAL_H
 #define VRANDOM_INTERNAL_H
 
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 
 #include "arch.h"
@@ -24,6 +31,17 @@ typedef ssize_t (*vr_vgetrandom_fn)(void *, size_t, unsigned int, void *, size_t
 #define VRANDOM_VDSO_CALL(fn, buf, len, flags, st, stlen) \
 	((vr_vgetrandom_fn)(fn))(buf, len, flags, st, stlen)
 #endif
+
+/* getrandom(2)'s flags, as the kernel numbers them. */
+#define GRND_NONBLOCK 0x0001
+#define GRND_RANDOM   0x0002
+#define GRND_INSECURE 0x0004
+
+/* The getrandom system call itself: a byte count or -errno. */
+static inline ssize_t __vr_sys_getrandom(void *buf, size_t len, unsigned int flags)
+{
+	return __vr_syscall3(SYS_getrandom, (long)buf, (long)len, flags);
+}
 
 /* What the vDSO's params query (NULL, 0, 0, &params, ~0UL) writes. */
 struct vr_params {
@@ -59,10 +77,31 @@ VR_HIDDEN void __vr_arena_fork_prepare(void);
 VR_HIDDEN void __vr_arena_fork_parent(void);
 VR_HIDDEN void __vr_arena_fork_child(struct vrandom_state *keep);
 
-/* rng.c: the size from which the system call serves, given the best times
- * (ns) of the vDSO and of the system call at 256 and 1024 bytes; 0: never.
+/* rng.c: the vDSO function and what its params query said, set once by
+ * setup before any state exists (NULL and zeros without the vDSO). */
+VR_HIDDEN extern void *__vr_vdso_fn;
+VR_HIDDEN extern struct vr_params __vr_params;
+
+/* threshold.c.  Requests of __vr_big_from bytes or more on the vDSO path go
+ * to __vr_big_read, which measures once (with the caller's state mem) and
+ * serves by system call from the threshold on.  __vr_threshold_setup reads
+ * VRANDOM_SYSCALL_MIN at setup; __vr_threshold_now measures if nothing has
+ * yet (with mem, else a borrowed state) and returns the threshold, 0 for
+ * never. */
+VR_HIDDEN extern size_t __vr_big_from;
+VR_HIDDEN ssize_t __vr_big_read(void *mem, void *buf, size_t len, unsigned int flags);
+VR_HIDDEN void __vr_threshold_setup(void);
+VR_HIDDEN void __vr_threshold_fork_child(void);
+VR_HIDDEN size_t __vr_threshold_now(void *mem);
+/* The size from which the system call serves, given the best times (ns) of
+ * the vDSO and of the system call at 256 and 1024 bytes; 0: never.
  * Exposed so that tests can feed it either outcome. */
 VR_HIDDEN size_t __vr_crossover(const double vdso[2], const double sys[2]);
+
+/* urandom.c: len bytes (or fewer) of /dev/urandom, after waiting once for
+ * the kernel's pool to be seeded (not with GRND_NONBLOCK: -EAGAIN);
+ * cancellation is disabled meanwhile.  A byte count or -errno. */
+VR_HIDDEN ssize_t __vr_urandom_read(void *buf, size_t len, unsigned int flags);
 
 VR_HIDDEN void __vr_block_signals(sigset_t *old);
 VR_HIDDEN void __vr_restore_signals(const sigset_t *old);

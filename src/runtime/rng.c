@@ -1,21 +1,18 @@
 /* The dispatcher: lazy backend choice, per-thread states, the public API.
  *
  * Backends, best first: the vDSO with a state from the pool, the getrandom
- * system call, /dev/urandom (kernels before 3.17 only).  Whatever the fast
- * path cannot serve -- no state, a re-entrant call, a failed mapping -- goes
- * to the system call, which is always correct. */
+ * system call, /dev/urandom (kernels before 3.17 only: urandom.c).  Whatever
+ * the fast path cannot serve -- no state, a re-entrant call, a failed
+ * mapping -- goes to the system call, which is always correct.  Large
+ * requests may go to the system call by choice: threshold.c. */
 #include "config.h"     /* first: it may define _GNU_SOURCE */
 
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
-#include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -26,10 +23,6 @@
 #include <link.h>
 #endif
 
-#define GRND_NONBLOCK 0x0001
-#define GRND_RANDOM   0x0002
-#define GRND_INSECURE 0x0004
-
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 
@@ -39,8 +32,8 @@ static ssize_t read_first(struct vrandom_state *, void *, size_t, unsigned int);
 static read_fn backend_read = read_first;
 static enum vrandom_backend backend;
 
-static void *vdso_fn;
-static struct vr_params params;
+void *__vr_vdso_fn;
+struct vr_params __vr_params;
 
 static pthread_key_t thread_key;
 
@@ -65,50 +58,6 @@ static const char *const backend_names[] = {
 
 /* ---- /dev/urandom, for kernels without getrandom ---- */
 
-static int urandom_ready;
-
-/* /dev/urandom never blocks, even before the pool is seeded: wait once. */
-static int urandom_wait(unsigned int flags)
-{
-	struct pollfd p = { .events = POLLIN };
-	int r;
-
-	if (__atomic_load_n(&urandom_ready, __ATOMIC_ACQUIRE))
-		return 0;
-	p.fd = open("/dev/random", O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (p.fd < 0)
-		return -errno;
-	do
-		r = poll(&p, 1, flags & GRND_NONBLOCK ? 0 : -1);
-	while (r < 0 && errno == EINTR);
-	r = r < 0 ? -errno : r == 0 ? -EAGAIN : 0;
-	close(p.fd);
-	if (!r)
-		__atomic_store_n(&urandom_ready, 1, __ATOMIC_RELEASE);
-	return r;
-}
-
-/* A descriptor of our own per call: one kept open could be closed by the
- * program and its number reused for a file of the program's between our
- * check and our read.  This path serves only kernels before 3.17. */
-static ssize_t urandom_fill(void *buf, size_t len, unsigned int flags)
-{
-	int fd, r = urandom_wait(flags);
-	ssize_t n;
-
-	if (r)
-		return r;
-	do
-		fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	while (fd < 0 && errno == EINTR);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len);
-	n = n < 0 ? -errno : n;
-	close(fd);
-	return n;
-}
-
 /* Only getrandom's ENOSYS leads here: a kernel without it, or a seccomp
  * filter installed after setup chose another backend.  From the first
  * such call on, what the system call would have served comes straight
@@ -117,29 +66,14 @@ static ssize_t urandom_fill(void *buf, size_t len, unsigned int flags)
  * which needs the system call. */
 static int urandom_serves;
 
-static ssize_t urandom_read(struct vrandom_state *, void *, size_t, unsigned int);
-
-static void urandom_taken(void)
-{
-	if (__atomic_load_n(&urandom_serves, __ATOMIC_RELAXED))
-		return;
-	__atomic_store_n(&urandom_serves, 1, __ATOMIC_RELAXED);
-	__atomic_store_n(&backend_read, urandom_read, __ATOMIC_RELEASE);
-}
-
-/* poll and read are cancellation points: a cancelled thread would leak
- * the descriptor. */
 static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
-	ssize_t n;
-	int cs;
-
 	(void)st;
-	urandom_taken();
-	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cs);
-	n = urandom_fill(buf, len, flags);
-	pthread_setcancelstate(cs, 0);
-	return n;
+	if (!__atomic_load_n(&urandom_serves, __ATOMIC_RELAXED)) {
+		__atomic_store_n(&urandom_serves, 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&backend_read, urandom_read, __ATOMIC_RELEASE);
+	}
+	return __vr_urandom_read(buf, len, flags);
 }
 
 /* ---- the system call ---- */
@@ -147,7 +81,7 @@ static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, uns
 static ssize_t syscall_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
 	(void)st;
-	return __vr_syscall3(SYS_getrandom, (long)buf, (long)len, flags);
+	return __vr_sys_getrandom(buf, len, flags);
 }
 
 /* ---- the vDSO ---- */
@@ -201,160 +135,10 @@ static ssize_t vdso_read(struct vrandom_state *st, void *buf, size_t len, unsign
 		st = thread_state();
 	if (unlikely(!st->mem))
 		return syscall_read(st, buf, len, flags);
-	return VRANDOM_VDSO_CALL(vdso_fn, buf, len, flags, st->mem,
-				 params.size_of_opaque_state);
+	return VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, flags, st->mem,
+				 __vr_params.size_of_opaque_state);
 }
 
-
-/* ---- large requests: the system call where it is faster ---- */
-
-/* Above a few hundred bytes the kernel's own ChaCha20 (the system call) can
- * beat the vDSO's one-block loop; which wins depends on the CPU.  The first
- * request of PROBE_MIN bytes or more times both at two sizes and fits a line
- * to each: a process that never asks for that much never pays. */
-#define PROBE_MIN 256
-#define PROBE_MAX 1024
-#define PROBE_ROUNDS 4
-#define CROSSOVER_LIMIT ((size_t)1 << 20)  /* beyond: too far to extrapolate */
-
-enum { BIG_UNDECIDED, BIG_MEASURING, BIG_DECIDED };
-static int big_state;
-static size_t syscall_min;              /* 0: never */
-/* Where read_any leaves the inline vDSO call: PROBE_MIN until decided. */
-static size_t big_from = PROBE_MIN;
-
-/* The smallest size at which the system call is faster, from the best
- * times (ns) of both at PROBE_MIN and PROBE_MAX bytes; 0: never. */
-size_t __vr_crossover(const double vdso[2], const double sys[2])
-{
-	double d = PROBE_MAX - PROBE_MIN, bv = (vdso[1] - vdso[0]) / d,
-	       bs = (sys[1] - sys[0]) / d, x;
-
-	if (!(vdso[0] > 0 && sys[0] > 0 && vdso[1] > 0 && sys[1] > 0))
-		return 0;
-	if (sys[0] <= vdso[0] && sys[1] <= vdso[1])
-		return PROBE_MIN;
-	if (bs >= bv)           /* never catches up, or falls behind */
-		return sys[1] <= vdso[1] ? PROBE_MIN : 0;
-	x = PROBE_MIN + (sys[0] - vdso[0]) / (bv - bs);
-	if (x <= PROBE_MIN)
-		return PROBE_MIN;
-	return x > CROSSOVER_LIMIT ? 0 : (size_t)x + 1;
-}
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts))
-		return -1;
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-#define NOT_YET ((size_t)-1)
-
-/* Best of PROBE_ROUNDS, the two methods taking turns, into a scratch buffer
- * that is wiped after.  About 25 us on the project machine.  Both asked
- * with GRND_NONBLOCK: before the kernel's pool is seeded they would block,
- * signals blocked, inside a call the caller may have made non-blocking;
- * then it is NOT_YET, and a later request measures. */
-static size_t measure(void *mem)
-{
-	unsigned char b[PROBE_MAX];
-	double v[2] = { 0 }, sy[2] = { 0 }, t;
-	static const size_t len[2] = { PROBE_MIN, PROBE_MAX };
-	size_t min = 0;
-	ssize_t n = 0;
-	int r, i;
-
-	for (r = 0; r < PROBE_ROUNDS; r++)
-		for (i = 0; i < 2; i++) {
-			t = now_ns();
-			n = VRANDOM_VDSO_CALL(vdso_fn, b, len[i], GRND_NONBLOCK, mem,
-					      params.size_of_opaque_state);
-			if (n != (ssize_t)len[i])
-				goto out;
-			t = now_ns() - t;
-			if (!r || t < v[i])
-				v[i] = t;
-			t = now_ns();
-			n = syscall_read(0, b, len[i], GRND_NONBLOCK);
-			if (n != (ssize_t)len[i])
-				goto out;
-			t = now_ns() - t;
-			if (!r || t < sy[i])
-				sy[i] = t;
-		}
-	min = __vr_crossover(v, sy);
-out:
-	memset(b, 0, sizeof b);
-	__asm__ __volatile__("" : : "r"(b) : "memory");
-	/* A failure other than an unseeded pool leaves the vDSO serving. */
-	return n == -EAGAIN ? NOT_YET : min;
-}
-
-static void decide(size_t min)
-{
-	syscall_min = min;
-	__atomic_store_n(&big_from, min ? min : (size_t)-1, __ATOMIC_RELAXED);
-	__atomic_store_n(&big_state, BIG_DECIDED, __ATOMIC_RELEASE);
-}
-
-/* Signals stay blocked while measuring, so that whoever waits for the
- * measurement (vrandom_get_info) is never the thread making it. */
-static int decided(void *mem)
-{
-	int s = __atomic_load_n(&big_state, __ATOMIC_ACQUIRE);
-	sigset_t old;
-
-	if (s == BIG_UNDECIDED && mem) {
-		__vr_block_signals(&old);
-		if (__atomic_compare_exchange_n(&big_state, &s, BIG_MEASURING, 0,
-						__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
-			size_t min = measure(mem);
-
-			if (min == NOT_YET) {
-				__atomic_store_n(&big_state, BIG_UNDECIDED, __ATOMIC_RELEASE);
-				s = BIG_UNDECIDED;
-			} else {
-				decide(min);
-				s = BIG_DECIDED;
-			}
-		}
-		__vr_restore_signals(&old);
-	}
-	return s == BIG_DECIDED;
-}
-
-/* A request of big_from bytes or more on the vDSO path.  The system call
- * keeps its own rules: above 256 bytes a signal may cut it short, which
- * vrandom_getrandom passes on and the functions that cannot fail loop on. */
-static __attribute__((__noinline__)) ssize_t big_read(void *mem, void *buf, size_t len, unsigned int flags)
-{
-	if (decided(mem) && syscall_min && len >= syscall_min)
-		return syscall_read(0, buf, len, flags);
-	return VRANDOM_VDSO_CALL(vdso_fn, buf, len, flags, mem,
-				 params.size_of_opaque_state);
-}
-
-/* VRANDOM_SYSCALL_MIN=<bytes> (0: never) instead of measuring; not under
- * AT_SECURE, like VRANDOM_BACKEND.  Decimal digits only, parsed here:
- * strtoull would bring musl's stdio scanner into every static program. */
-static void forced_syscall_min(void)
-{
-	const char *s = getauxval(AT_SECURE) ? 0 : getenv("VRANDOM_SYSCALL_MIN");
-	size_t v = 0;
-
-	if (!s || !*s)
-		return;
-	for (; *s >= '0' && *s <= '9'; s++) {
-		if (v > ((size_t)-1 - (*s - '0')) / 10)
-			return;
-		v = v * 10 + (*s - '0');
-	}
-	if (!*s)
-		decide(v);
-}
 
 /* ---- setup ---- */
 
@@ -371,8 +155,7 @@ static void fork_child(void)
 {
 	if (__atomic_load_n(&setup_state, __ATOMIC_RELAXED) == SETUP_RUNNING)
 		__atomic_store_n(&setup_state, SETUP_NONE, __ATOMIC_RELAXED);
-	if (__atomic_load_n(&big_state, __ATOMIC_RELAXED) == BIG_MEASURING)
-		__atomic_store_n(&big_state, BIG_UNDECIDED, __ATOMIC_RELAXED);
+	__vr_threshold_fork_child();
 	__vr_arena_fork_child(pthread_getspecific(thread_key));
 }
 
@@ -438,21 +221,21 @@ static int vdso_setup(void)
 
 	if (!base)
 		return 0;
-	vdso_fn = __vr_vdso_sym(base, __vr_elf_extent(base),
+	__vr_vdso_fn = __vr_vdso_sym(base, __vr_elf_extent(base),
 				VRANDOM_VDSO_SYM, VRANDOM_VDSO_VER);
-	if (!vdso_fn)
+	if (!__vr_vdso_fn)
 		return 0;
 	/* The kernel's word: if the query does not return 0, do not use it. */
-	if (VRANDOM_VDSO_CALL(vdso_fn, 0, 0, 0, &p, ~0UL) != 0)
+	if (VRANDOM_VDSO_CALL(__vr_vdso_fn, 0, 0, 0, &p, ~0UL) != 0)
 		goto unusable;
 	if (!pagesz)
 		pagesz = getpagesize();
 	if (process_ready != 1 || __vr_arena_setup(&p, pagesz))
 		goto unusable;
-	params = p;
+	__vr_params = p;
 	return 1;
 unusable:
-	vdso_fn = 0;
+	__vr_vdso_fn = 0;
 	return 0;
 }
 #else
@@ -477,7 +260,7 @@ static void setup(void)
 	    syscall_read(0, 0, 0, GRND_NONBLOCK) == -ENOSYS)
 		b = VRANDOM_URANDOM;
 	backend = b;
-	forced_syscall_min();
+	__vr_threshold_setup();
 	errno = saved;
 	__atomic_store_n(&backend_read,
 			 b == VRANDOM_VDSO ? vdso_read :
@@ -539,11 +322,11 @@ static inline ssize_t read_any(struct vrandom_state *st, void *buf, size_t len, 
 	    ((flags & ~(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE)) ||
 	     (flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE)))
 		return -EINVAL;
-	if (likely(mem) && likely(len < __atomic_load_n(&big_from, __ATOMIC_RELAXED)))
-		r = VRANDOM_VDSO_CALL(vdso_fn, buf, len, flags, mem,
-				      params.size_of_opaque_state);
+	if (likely(mem) && likely(len < __atomic_load_n(&__vr_big_from, __ATOMIC_RELAXED)))
+		r = VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, flags, mem,
+				      __vr_params.size_of_opaque_state);
 	else if (mem)
-		r = big_read(mem, buf, len, flags);
+		r = __vr_big_read(mem, buf, len, flags);
 	else
 		r = __atomic_load_n(&backend_read, __ATOMIC_ACQUIRE)(st, buf, len, flags);
 	/* A seccomp filter may take getrandom away after we chose a backend. */
@@ -707,30 +490,6 @@ int vrandom_reserve(size_t nstates)
 	return ret(r);
 }
 
-/* For vrandom_get_info, if no large request has been made yet: with the
- * thread's state, or one borrowed from the pool, so that the counters it
- * reports stay those of the program. */
-static void measure_now(void)
-{
-	struct vrandom_state *st = 0;
-	void *mem = thread_mem;
-	sigset_t old;
-
-	if (!mem) {
-		__vr_block_signals(&old);
-		st = __vr_arena_get(VR_HANDLE);
-		__vr_restore_signals(&old);
-		mem = st ? st->mem : 0;
-	}
-	while (mem && !decided(mem))
-		sched_yield();
-	if (st) {
-		__vr_block_signals(&old);
-		__vr_arena_put(st);
-		__vr_restore_signals(&old);
-	}
-}
-
 int vrandom_get_info(struct vrandom_info *info)
 {
 	sigset_t old;
@@ -745,12 +504,10 @@ int vrandom_get_info(struct vrandom_info *info)
 	if (info->backend == VRANDOM_VDSO) {
 		info->vdso_symbol = VRANDOM_VDSO_SYM;
 		info->vdso_version = VRANDOM_VDSO_VER;
-		info->state_size = params.size_of_opaque_state;
-		info->mmap_prot = params.mmap_prot;
-		info->mmap_flags = params.mmap_flags;
-		measure_now();
-		if (decided(0))
-			info->syscall_min = syscall_min;
+		info->state_size = __vr_params.size_of_opaque_state;
+		info->mmap_prot = __vr_params.mmap_prot;
+		info->mmap_flags = __vr_params.mmap_flags;
+		info->syscall_min = __vr_threshold_now(thread_mem);
 		__vr_block_signals(&old);
 		__vr_arena_stats(info);
 		__vr_restore_signals(&old);

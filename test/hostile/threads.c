@@ -16,6 +16,7 @@ static void *draw(void *arg)
 	unsigned char b[64];
 	int i, bad = 0;
 
+	(void)arg;
 	for (i = 0; i < ROUNDS; i++) {
 		memset(b, 0, sizeof b);
 		vrandom_buf(b, sizeof b);

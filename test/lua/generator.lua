@@ -37,6 +37,9 @@ if pooled then
 else
   T.eq(info.vdso_symbol, nil, "info(): no vDSO symbol without the vDSO")
 end
+-- Which binding serves: LuaJIT's FFI path unless VRANDOM_LUAJIT_FFI=0.
+T.eq(info.binding, T.lua == "luajit" and os.getenv("VRANDOM_LUAJIT_FFI") ~= "0" and
+  "ffi" or "classic", "info().binding")
 T.check(type(vrandom._VERSION) == "string" and
   vrandom._VERSION:find("^vrandom %d+%.%d+%.%d+$") ~= nil,
   "_VERSION is 'vrandom X.Y.Z': " .. tostring(vrandom._VERSION))

@@ -8,8 +8,7 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
-
-int luaopen_vrandom(lua_State *L);
+#include "lvrandom.h"
 
 int main(int argc, char **argv)
 {

@@ -14,7 +14,7 @@ if ok then
   T.eq(#vrandom.bytes(16), 16, "bytes(16) from the preloaded module")
   T.check(vrandom._VERSION:find("^vrandom %d") ~= nil, "_VERSION")
 end
-T.eq(package.searchpath("vrandom", package.cpath), nil, "no vrandom.so on the empty cpath")
+T.eq(T.searchpath("vrandom", package.cpath), nil, "no vrandom.so on the empty cpath")
 
 -- A static binary has no dlopen: loadlib says so ("absent"), not "open".
 local _, msg, where = package.loadlib("libc.so.6", "*")

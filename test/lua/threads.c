@@ -1,7 +1,9 @@
 /* The binding linked into the program (libvrandom-lua.a and libvrandom.a,
  * no dlopen, nothing pinned): Lua states in threads that draw and exit
  * give their threads' states back through the runtime's thread-exit
- * destructor; a forked child, through Lua, never repeats its parent. */
+ * destructor; a forked child, through Lua, never repeats its parent.
+ * Built for every Lua from 5.1 (scripts/lua-versions-test.sh links it
+ * with each one's archive; under LuaJIT it runs both paths). */
 #include <pthread.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -10,11 +12,14 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
+#include "lvrandom.h"
 
 #include "vrandom.h"
 #include "../tally.h"
 
-int luaopen_vrandom(lua_State *L);
+#ifndef LUA_OK  /* 5.1 */
+#define LUA_OK 0
+#endif
 
 #define NTHREADS 16
 
@@ -25,19 +30,26 @@ static size_t in_use(void)
 	return vrandom_get_info(&info) ? (size_t)-1 : info.states_in_use;
 }
 
-/* A fresh Lua state with vrandom registered; 16 bytes into out. */
+/* A fresh Lua state with vrandom registered (as a global: every Lua from
+ * 5.1 can, luaL_requiref is 5.2's); 16 bytes into out. */
 static int draw(char *out)
 {
 	lua_State *L = luaL_newstate();
+	const char *s;
+	size_t n = 0;
 	int ok;
 
 	luaL_openlibs(L);
-	luaL_requiref(L, "vrandom", luaopen_vrandom, 1);
-	lua_pop(L, 1);
-	ok = luaL_dostring(L, "return vrandom.bytes(16)") == LUA_OK &&
-	     lua_rawlen(L, -1) == 16;
+	lua_pushcfunction(L, luaopen_vrandom);  /* no luaL_requiref before 5.2 */
+	lua_call(L, 0, 1);
+	lua_setglobal(L, LUA_VRANDOMLIBNAME);
+	/* LuaJIT's FFI path serves unless VRANDOM_LUAJIT_FFI=0. */
+	ok = luaL_dostring(L, "local b = vrandom.info().binding "
+		"assert(b == (rawget(_G, 'jit') and os.getenv('VRANDOM_LUAJIT_FFI') ~= '0' "
+		"and 'ffi' or 'classic'), b) return vrandom.bytes(16)") == LUA_OK &&
+	     (s = lua_tolstring(L, -1, &n)) && n == 16;
 	if (ok)
-		memcpy(out, lua_tostring(L, -1), 16);
+		memcpy(out, s, 16);
 	lua_close(L);
 	return ok;
 }

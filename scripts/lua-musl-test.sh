@@ -1,0 +1,129 @@
+#!/bin/sh
+# A dynamic musl system, as Alpine and OpenWrt are, simulated with
+# Debian's musl (its dynamic linker is /lib/ld-musl-*.so.1):
+#   - dynamic musl Lua 5.4 and 5.1 interpreters built from Debian's
+#     sources (scripts/lua-src.sh, into build/lua-musl/src: this part
+#     shares no directory with another) with musl-gcc, exporting the Lua
+#     API (-Wl,-E) to the C modules they load;
+#   - vrandom configured as a distribution would, CC=musl-gcc
+#     --enable-shared, LUA_CFLAGS and LUA51_CFLAGS naming those Luas'
+#     headers and --with-lua=5.1,5.4, built and installed into a stage;
+#   - the test scripts under the musl interpreters with LUA_CPATH at the
+#     staged lua/5.x/vrandom.so (failure.lua: all three backends);
+#   - test/lua/unload.c per version, linked with that Lua: the module
+#     loaded and unloaded in threads that exit, a second lua_State, fork;
+#   - test/lua/two_runtimes.c, a C program dynamically linked against the
+#     staged libvrandom.so (NEEDED: musl's libc.so, checked with readelf)
+#     that loads the 5.4 module too.
+# Output and the "N passed, N failed" line go to
+# build/lua-musl/test/lua-musl.log too.  Without musl-gcc, musl's dynamic
+# linker or the Lua sources: SKIP with the reason.
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+b=$top/build/lua-musl
+rm -rf "$b"; mkdir -p "$b/test"
+log=$b/test/lua-musl.log
+exec 3>&1 >"$log" 2>&1
+trap 'cat "$log" >&3' EXIT
+skip() { echo "SKIP: lua-musl: $*"; exit 0; }
+
+command -v musl-gcc >/dev/null 2>&1 || skip "musl-gcc not found (musl-tools)"
+ldso=$(ls /lib/ld-musl-*.so.1 2>/dev/null | head -n 1)
+[ -n "$ldso" ] || skip "no musl dynamic linker /lib/ld-musl-*.so.1 (package musl)"
+for v in 5.4 5.1; do
+	sh "$top/scripts/lua-src.sh" "$b/src" "$v" >"$b/tree-$v" 2>"$b/lua-src.err" ||
+		skip "no Lua $v source: $(tail -n 1 "$b/lua-src.err")"
+done
+t54=$(tail -n 1 "$b/tree-5.4") t51=$(tail -n 1 "$b/tree-5.1")
+
+# A dynamic musl Lua from a source tree: liblua.a (the core and the
+# libraries) and the interpreter lua, which exports them.  POSIX and
+# dlopen, as LUA_USE_LINUX has them without 5.1's readline.
+interp() {  # tree, out dir, compat flags
+	mkdir -p "$2/o"
+	for c in "$1"/src/*.c; do
+		case ${c##*/} in luac.c|print.c) continue ;; esac
+		musl-gcc -O2 -std=gnu99 $3 -DLUA_USE_POSIX -DLUA_USE_DLOPEN \
+			-c -o "$2/o/$(basename "$c" .c).o" "$c" || return 1
+	done
+	ar rcs "$2/liblua.a" $(ls "$2"/o/*.o | grep -v '/lua\.o$') &&
+		musl-gcc -Wl,-E -o "$2/lua" "$2/o/lua.o" "$2/liblua.a" -lm
+}
+echo "== lua-musl: dynamic musl Lua 5.4 and 5.1 from $(basename "$t54") and $(basename "$t51")"
+interp "$t54" "$b/lua5.4" -DLUA_COMPAT_5_3 >"$b/lua5.4.out" 2>&1 & p=$!
+interp "$t51" "$b/lua5.1" "" >"$b/lua5.1.out" 2>&1 ||
+	{ cat "$b/lua5.1.out"; wait $p; exit 1; }
+wait $p || { cat "$b/lua5.4.out"; exit 1; }
+
+echo "== lua-musl: configure CC=musl-gcc --enable-shared with their headers"
+(cd "$b" && "$top/configure" CC=musl-gcc --enable-shared --prefix=/usr \
+	--with-lua=5.1,5.4 LUA_CFLAGS="-I$t54/src" LUA_LIBS="$b/lua5.4/liblua.a" \
+	LUA51_CFLAGS="-I$t51/src" LUA="$b/lua5.4/lua" LUA51="$b/lua5.1/lua" \
+	>configure.out 2>&1) || { tail -n 30 "$b/configure.out"; exit 1; }
+sed -n '/^  vrandom /,$p' "$b/configure.out"
+make -s -C "$b" -j2 >"$b/make.out" 2>&1 &&
+	make -s -C "$b" install DESTDIR="$b/stage" >"$b/install.out" 2>&1 ||
+	{ tail -n 30 "$b/make.out" "$b/install.out"; exit 1; }
+lib=$b/stage/usr/lib
+
+. "$top/test/tally.sh"
+set +e  # from here a failed check is counted, not the end
+grep -q '^  lua modules:  5.1 5.4$' "$b/configure.out"
+ok $? "configure's summary: $(grep '^  lua modules:' "$b/configure.out")"
+
+# What is dynamically linked names musl's libc.so and nothing of glibc.
+needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' '; }
+for f in lua5.4/lua lua5.1/lua; do
+	n=$(needed "$b/$f")
+	[ "$n" = "libc.so " ]; ok $? "$f: NEEDED $n"
+done
+for f in lua/5.4/vrandom.so lua/5.1/vrandom.so libvrandom.so.1; do
+	[ -f "$lib/$f" ] || { ok 1 "make install puts lib/$f"; continue; }
+	n=$(needed "$lib/$f")
+	[ "$n" = "libc.so " ]; ok $? "lib/$f installed, NEEDED $n"
+done
+
+# The test scripts under each musl Lua, with only the staged module's
+# directory on its C path; failure.lua finds its seccomp helper (a glibc
+# program, which runs the musl Lua under its filter) in helper/.
+helper=$(nogetrandom "$b/helper" "$top") || helper=
+for v in 5.4 5.1; do
+	lua=$b/lua$v/lua d=$lib/lua/$v/?.so
+	for s in random strings generator module failure; do
+		script "$v: $s.lua under musl lua$v, module from the stage" \
+			env -u VRANDOM_BACKEND LUA_CPATH="$d" LUA_CPATH_5_4="$d" \
+			top_builddir="${helper:-$b}" top_srcdir="$top" "$lua" "$top/test/lua/$s.lua"
+	done
+	# The module loaded and unloaded in threads that exit, a second
+	# lua_State, fork; in a host linked with this Lua.
+	if musl-gcc -O2 -I"$top/test" -I"$(tail -n 1 "$b/tree-$v")/src" -Wl,-E \
+		-o "$b/unload-$v" "$top/test/lua/unload.c" "$b/lua$v/liblua.a" -lm \
+		>"$b/unload-$v.out" 2>&1; then
+		script "$v: test/lua/unload (threads, a second lua_State, fork)" \
+			env -u VRANDOM_BACKEND LUA_CPATH="$d" LUA_CPATH_5_4="$d" "$b/unload-$v"
+	else
+		cat "$b/unload-$v.out"; ok 1 "$v: test/lua/unload builds"
+	fi
+done
+
+# A C program against the staged libvrandom.so, loading the module too.
+prog=$b/two_runtimes
+if musl-gcc -O2 -I"$b/stage/usr/include" -I"$top/test" -I"$t54/src" -Wl,-E -o "$prog" \
+	"$top/test/lua/two_runtimes.c" -L"$lib" -lvrandom "$b/lua5.4/liblua.a" -lm \
+	>"$b/two_runtimes.out" 2>&1; then
+	n=$(needed "$prog")
+	[ "$n" = "libvrandom.so.1 libc.so " ]; ok $? "two_runtimes: NEEDED $n"
+	interp=$(readelf -l "$prog" | sed -n 's/.*interpreter: \(.*\)\]/\1/p')
+	[ "$interp" = "$ldso" ]; ok $? "two_runtimes: interpreter $interp"
+	# musl's loader lists what it loads: the staged library.
+	LD_LIBRARY_PATH=$lib "$ldso" --list "$prog" 2>&1 | grep -q "=> $lib/libvrandom.so.1 "
+	ok $? "two_runtimes loads the staged libvrandom.so.1"
+	script "two_runtimes (staged libvrandom.so and the 5.4 module)" \
+		env -u VRANDOM_BACKEND LD_LIBRARY_PATH="$lib" LUA_CPATH="$lib/lua/5.4/?.so" \
+		LUA_CPATH_5_4="$lib/lua/5.4/?.so" "$prog"
+else
+	cat "$b/two_runtimes.out"; ok 1 "two_runtimes builds against the staged libvrandom.so"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
