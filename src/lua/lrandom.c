@@ -481,8 +481,10 @@ static void pin (void)
 #endif
 
 /* LuaJIT's FFI path (ffi.c), where the 5.1 API is built against: the
- * module for 5.1 serves LuaJIT too, and looks at run time. */
-#if LUA_VERSION_NUM == 501
+ * module for 5.1 serves LuaJIT too, and looks at run time.  The 5.1
+ * archive leaves it out (VRANDOM_NO_FFI): its hosts are PUC Lua 5.1,
+ * which has no FFI, and LuaJIT's hosts link libvrandom-luajit.a. */
+#if LUA_VERSION_NUM == 501 && !defined(VRANDOM_NO_FFI)
 #include "ffi.c"
 #else
 #define ffiopen(L, t, u) ((void)0)

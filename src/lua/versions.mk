@@ -28,7 +28,7 @@ endif
 if HAVE_LUA51_HEADERS
 lib_LIBRARIES += src/lua/libvrandom-lua5.1.a
 src_lua_libvrandom_lua5_1_a_SOURCES = src/lua/lrandom.c
-src_lua_libvrandom_lua5_1_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUA51_CFLAGS)
+src_lua_libvrandom_lua5_1_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUA51_CFLAGS) -DVRANDOM_NO_FFI
 endif
 
 if HAVE_LUA52
