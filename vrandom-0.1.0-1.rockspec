@@ -28,7 +28,7 @@ build = {
          sources = {
             "src/lua/lrandom.c",
             "src/runtime/rng.c", "src/runtime/vdso.c", "src/runtime/arena.c",
-            "src/runtime/threshold.c", "src/runtime/urandom.c",
+            "src/runtime/threshold.c", "src/runtime/urandom.c", "src/runtime/draw.c",
          },
          -- src/lua/rock stands in for configure: config.h and the arch layer.
          incdirs = { "src/lua/rock", "include", "src/runtime" },

@@ -1,14 +1,16 @@
 /* Internal interfaces of vrandom.  Functions return 0 or -errno; only the
  * public edge in rng.c sets errno.
  *
- * rng.c: setup, backend choice, per-thread states, the public API
- * vdso.c: the ELF lookup of the vDSO function
+ * rng.c: setup, backend choice, per-thread states, the public edge
+ * draw.c: the public draws that cannot fail, built on __vr_read below
+ * vdso.c: the ELF lookup of the vDSO function, the kernel's getrandom there
  * arena.c: the pool of opaque states
  * threshold.c: large requests, by system call from the size where it wins
  * urandom.c: /dev/urandom, where getrandom is ENOSYS */
 #ifndef VRANDOM_INTERNAL_H
 #define VRANDOM_INTERNAL_H
 
+#include <errno.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +21,8 @@
 #include "vrandom.h"
 
 #define VR_HIDDEN __attribute__((__visibility__("hidden")))
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
 
 /* The SysV hash table's entries are 32-bit everywhere but s390x. */
 #ifndef VRANDOM_HASH_ENTRY
@@ -55,6 +59,7 @@ struct vr_params {
 VR_HIDDEN size_t __vr_elf_extent(const void *base);
 VR_HIDDEN void *__vr_vdso_sym(const void *img, size_t size,
 			      const char *name, const char *version);
+VR_HIDDEN void *__vr_vdso_getrandom(struct vr_params *p);
 
 /* arena.c: the state pool.  Callers block signals around every call but
  * setup, so a signal handler can never meet the lock held.  A failed get
@@ -105,5 +110,47 @@ VR_HIDDEN ssize_t __vr_urandom_read(void *buf, size_t len, unsigned int flags);
 
 VR_HIDDEN void __vr_block_signals(sigset_t *old);
 VR_HIDDEN void __vr_restore_signals(const sigset_t *old);
+
+/* rng.c: the calling thread's state memory, NULL until its first read.
+ * Initial-exec keeps the lookup to one load, but musl refuses to dlopen a
+ * library that uses it, so what is built for dlopen (the Lua module) goes
+ * without. */
+#ifdef VRANDOM_DLOPEN
+VR_HIDDEN extern __thread void *__vr_thread_mem;
+#else
+VR_HIDDEN extern __thread void *__vr_thread_mem
+	__attribute__((__tls_model__("initial-exec")));
+#endif
+
+/* rng.c: every read the hot path below leaves to the dispatcher (flags,
+ * no state memory yet, a large request), and /dev/urandom, which serves
+ * from the first ENOSYS on. */
+VR_HIDDEN ssize_t __vr_read_slow(struct vrandom_state *st, void *buf, size_t len,
+				 unsigned int flags);
+VR_HIDDEN ssize_t __vr_read_urandom(struct vrandom_state *st, void *buf, size_t len,
+				    unsigned int flags);
+
+/* The hot path, inline wherever the public functions read: state memory
+ * means the vDSO is set up, so call it without the dispatcher, unless the
+ * request is large enough that the system call may serve it faster.  A
+ * null st stands for the calling thread's state.  A byte count or -errno.
+ * A seccomp filter may take getrandom away after setup: the vDSO's own
+ * fallback to the system call then answers ENOSYS. */
+static inline ssize_t __vr_read(struct vrandom_state *st, void *buf, size_t len,
+				unsigned int flags)
+{
+	void *mem = st ? st->mem : __vr_thread_mem;
+	ssize_t r;
+
+	if (likely(!flags) && likely(mem) &&
+	    likely(len < __atomic_load_n(&__vr_big_from, __ATOMIC_RELAXED))) {
+		r = VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, 0, mem,
+				      __vr_params.size_of_opaque_state);
+		if (unlikely(r < 0) && r == -ENOSYS)
+			r = __vr_read_urandom(st, buf, len, 0);
+		return r;
+	}
+	return __vr_read_slow(st, buf, len, flags);
+}
 
 #endif

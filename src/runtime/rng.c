@@ -1,10 +1,11 @@
-/* The dispatcher: lazy backend choice, per-thread states, the public API.
+/* The dispatcher: lazy backend choice, per-thread states, the public edge.
  *
  * Backends, best first: the vDSO with a state from the pool, the getrandom
  * system call, /dev/urandom (kernels before 3.17 only: urandom.c).  Whatever
  * the fast path cannot serve -- no state, a re-entrant call, a failed
  * mapping -- goes to the system call, which is always correct.  Large
- * requests may go to the system call by choice: threshold.c. */
+ * requests may go to the system call by choice: threshold.c.  The hot path
+ * itself is inline in internal.h; the draws that cannot fail are draw.c's. */
 #include "config.h"     /* first: it may define _GNU_SOURCE */
 
 #include <errno.h>
@@ -16,15 +17,16 @@
 #include <unistd.h>
 
 #include "internal.h"
-#include "uniform.h"
 
 #ifdef HAVE_LINK_NAMESPACES
 #include <dlfcn.h>
 #include <link.h>
 #endif
 
-#define likely(x) __builtin_expect(!!(x), 1)
-#define unlikely(x) __builtin_expect(!!(x), 0)
+#ifndef VRANDOM_VDSO_SYM        /* an architecture without it */
+#define VRANDOM_VDSO_SYM 0
+#define VRANDOM_VDSO_VER 0
+#endif
 
 typedef ssize_t (*read_fn)(struct vrandom_state *, void *, size_t, unsigned int);
 
@@ -37,17 +39,11 @@ struct vr_params __vr_params;
 
 static pthread_key_t thread_key;
 
-/* The calling thread's opaque state, for the hot path.  The state's
- * bookkeeping is the thread key's value.  &no_state stands for every
- * thread and handle the pool could not serve: they take the system call.
- * Initial-exec keeps the lookup to one load, but musl refuses to dlopen a
- * library that uses it, so what is built for dlopen (the Lua module) goes
- * without. */
-#ifdef VRANDOM_DLOPEN
-static __thread void *thread_mem;
-#else
-static __thread void *thread_mem __attribute__((__tls_model__("initial-exec")));
-#endif
+/* The calling thread's opaque state for the hot path: __vr_thread_mem
+ * (internal.h); its bookkeeping is the thread key's value.  &no_state
+ * stands for every thread and handle the pool could not serve: they take
+ * the system call. */
+__thread void *__vr_thread_mem;
 static __thread int thread_exiting;
 static struct vrandom_state no_state = { .owner = VR_NONE };
 
@@ -66,12 +62,12 @@ static const char *const backend_names[] = {
  * which needs the system call. */
 static int urandom_serves;
 
-static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
+ssize_t __vr_read_urandom(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
 	(void)st;
 	if (!__atomic_load_n(&urandom_serves, __ATOMIC_RELAXED)) {
 		__atomic_store_n(&urandom_serves, 1, __ATOMIC_RELAXED);
-		__atomic_store_n(&backend_read, urandom_read, __ATOMIC_RELEASE);
+		__atomic_store_n(&backend_read, __vr_read_urandom, __ATOMIC_RELEASE);
 	}
 	return __vr_urandom_read(buf, len, flags);
 }
@@ -91,7 +87,7 @@ static void thread_exit(void *arg)
 	sigset_t old;
 
 	__vr_block_signals(&old);
-	thread_mem = 0;
+	__vr_thread_mem = 0;
 	/* A later destructor or a signal handler may still call in: it must
 	 * not take a state that nothing would give back. */
 	thread_exiting = 1;
@@ -120,7 +116,7 @@ static __attribute__((__noinline__)) struct vrandom_state *thread_state(void)
 			__vr_arena_put(st);
 			st = &no_state;
 		}
-		thread_mem = st->mem;
+		__vr_thread_mem = st->mem;
 	}
 	__vr_restore_signals(&old);
 	errno = saved;          /* a failed mmap is no error of the caller's */
@@ -212,40 +208,20 @@ static enum vrandom_backend forced_backend(void)
 	return VRANDOM_VDSO;
 }
 
-#ifdef VRANDOM_VDSO_SYM
 static int vdso_setup(void)
 {
-	const void *base = (const void *)getauxval(AT_SYSINFO_EHDR);
 	size_t pagesz = getauxval(AT_PAGESZ);
-	struct vr_params p = { 0 };
+	struct vr_params p;
+	void *fn = __vr_vdso_getrandom(&p);
 
-	if (!base)
-		return 0;
-	__vr_vdso_fn = __vr_vdso_sym(base, __vr_elf_extent(base),
-				VRANDOM_VDSO_SYM, VRANDOM_VDSO_VER);
-	if (!__vr_vdso_fn)
-		return 0;
-	/* The kernel's word: if the query does not return 0, do not use it. */
-	if (VRANDOM_VDSO_CALL(__vr_vdso_fn, 0, 0, 0, &p, ~0UL) != 0)
-		goto unusable;
 	if (!pagesz)
 		pagesz = getpagesize();
-	if (process_ready != 1 || __vr_arena_setup(&p, pagesz))
-		goto unusable;
+	if (!fn || process_ready != 1 || __vr_arena_setup(&p, pagesz))
+		return 0;
+	__vr_vdso_fn = fn;
 	__vr_params = p;
 	return 1;
-unusable:
-	__vr_vdso_fn = 0;
-	return 0;
 }
-#else
-static int vdso_setup(void)
-{
-	return 0;
-}
-#define VRANDOM_VDSO_SYM 0
-#define VRANDOM_VDSO_VER 0
-#endif
 
 static void setup(void)
 {
@@ -264,7 +240,7 @@ static void setup(void)
 	errno = saved;
 	__atomic_store_n(&backend_read,
 			 b == VRANDOM_VDSO ? vdso_read :
-			 b == VRANDOM_SYSCALL ? syscall_read : urandom_read,
+			 b == VRANDOM_SYSCALL ? syscall_read : __vr_read_urandom,
 			 __ATOMIC_RELEASE);
 }
 
@@ -306,32 +282,28 @@ static ssize_t read_first(struct vrandom_state *st, void *buf, size_t len, unsig
 
 /* ---- the public edge ---- */
 
-/* The hot path: state memory means the vDSO is set up, so call it without
- * going through the dispatcher, unless the request is large enough that the
- * system call may serve it faster.  All else takes backend_read, loaded with
- * acquire since another thread's setup may just have stored it.  A null st
- * stands for the calling thread's state, taken on first use. */
-static inline ssize_t read_any(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
+/* What the hot path (__vr_read, internal.h) leaves: flags, which the
+ * vDSO takes as the system call would; large requests; and all else by
+ * backend_read, loaded with acquire since another thread's setup may just
+ * have stored it. */
+ssize_t __vr_read_slow(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
-	void *mem = st ? st->mem : thread_mem;
+	void *mem = st ? st->mem : __vr_thread_mem;
 	ssize_t r;
 
-	/* The system call's rules; the vDSO lets INSECURE|RANDOM through.
-	 * Most calls pass no flags: one test for them. */
-	if (unlikely(flags) &&
-	    ((flags & ~(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE)) ||
-	     (flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE)))
+	/* The system call's rules; the vDSO lets INSECURE|RANDOM through. */
+	if ((flags & ~(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE)) ||
+	    (flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE))
 		return -EINVAL;
-	if (likely(mem) && likely(len < __atomic_load_n(&__vr_big_from, __ATOMIC_RELAXED)))
+	if (mem && len < __atomic_load_n(&__vr_big_from, __ATOMIC_RELAXED))
 		r = VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, flags, mem,
 				      __vr_params.size_of_opaque_state);
 	else if (mem)
 		r = __vr_big_read(mem, buf, len, flags);
 	else
 		r = __atomic_load_n(&backend_read, __ATOMIC_ACQUIRE)(st, buf, len, flags);
-	/* A seccomp filter may take getrandom away after we chose a backend. */
 	if (unlikely(r < 0) && r == -ENOSYS)
-		r = urandom_read(st, buf, len, flags);
+		r = __vr_read_urandom(st, buf, len, flags);
 	return r;
 }
 
@@ -351,49 +323,12 @@ const char *vrandom_version(void)
 
 ssize_t vrandom_getrandom(void *buf, size_t len, unsigned int flags)
 {
-	return ret(read_any(0, buf, len, flags));
+	return ret(__vr_read(0, buf, len, flags));
 }
 
 ssize_t vrandom_state_getrandom(vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
-	return ret(read_any(st, buf, len, flags));
-}
-
-/* The rest after a short first read, out of line: the common case makes
- * one call and keeps nothing across it. */
-static __attribute__((__noinline__)) void fill_rest(struct vrandom_state *st,
-						     unsigned char *p, size_t len, ssize_t r)
-{
-	for (;;) {
-		if (r > 0) {
-			p += r;
-			len -= r;
-			if (!len)
-				return;
-		} else if (r != -EINTR) {
-			abort();
-		}
-		r = read_any(st, p, len, 0);
-	}
-}
-
-/* Every byte, or abort: what the functions that cannot fail share. */
-static inline void fill(struct vrandom_state *st, void *buf, size_t len)
-{
-	ssize_t r = read_any(st, buf, len, 0);
-
-	if (unlikely(r != (ssize_t)len))
-		fill_rest(st, buf, len, r);
-}
-
-void vrandom_state_buf(vrandom_state *st, void *buf, size_t len)
-{
-	fill(st, buf, len);
-}
-
-void vrandom_buf(void *buf, size_t len)
-{
-	fill(0, buf, len);
+	return ret(__vr_read(st, buf, len, flags));
 }
 
 int vrandom_getentropy(void *buf, size_t len)
@@ -404,7 +339,7 @@ int vrandom_getentropy(void *buf, size_t len)
 	if (len > 256)
 		return ret(-EIO);
 	while (len) {
-		r = read_any(0, p, len, 0);
+		r = __vr_read(0, p, len, 0);
 		if (r == -EINTR)
 			continue;
 		if (r < 0)
@@ -413,39 +348,6 @@ int vrandom_getentropy(void *buf, size_t len)
 		len -= r;
 	}
 	return 0;
-}
-
-uint32_t vrandom_u32(void)
-{
-	uint32_t v;
-
-	fill(0, &v, sizeof v);
-	return v;
-}
-
-uint64_t vrandom_u64(void)
-{
-	uint64_t v;
-
-	fill(0, &v, sizeof v);
-	return v;
-}
-
-static void draw_buf(void *ctx, void *buf, size_t len)
-{
-	(void)ctx;
-	fill(0, buf, len);
-}
-
-/* As few bytes as the bound needs; see uniform.h. */
-uint64_t vrandom_uniform(uint64_t bound)
-{
-	return vr_uniform(bound, draw_buf, 0);
-}
-
-double vrandom_double(void)
-{
-	return vr_double(draw_buf, 0);
 }
 
 vrandom_state *vrandom_state_new(void)
@@ -507,7 +409,7 @@ int vrandom_get_info(struct vrandom_info *info)
 		info->state_size = __vr_params.size_of_opaque_state;
 		info->mmap_prot = __vr_params.mmap_prot;
 		info->mmap_flags = __vr_params.mmap_flags;
-		info->syscall_min = __vr_threshold_now(thread_mem);
+		info->syscall_min = __vr_threshold_now(__vr_thread_mem);
 		__vr_block_signals(&old);
 		__vr_arena_stats(info);
 		__vr_restore_signals(&old);

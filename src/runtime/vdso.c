@@ -1,4 +1,4 @@
-/* Find a versioned function in the vDSO.
+/* Find a versioned function in the vDSO, and the kernel's getrandom there.
  *
  * Every offset is checked against the image size before it is read, so the
  * same code serves the live vDSO and arbitrary (fuzzed) images. */
@@ -6,6 +6,7 @@
 #include <link.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/auxv.h>
 
 #include "internal.h"
 
@@ -291,4 +292,24 @@ size_t __vr_elf_extent(const void *base)
 		if (ph[i].p_offset + ph[i].p_filesz > end)
 			end = ph[i].p_offset + ph[i].p_filesz;
 	return end;
+}
+
+/* This process's vDSO getrandom, when the kernel maps one and its params
+ * query returns 0 (the kernel's word: otherwise it is not to be used); *p
+ * holds what the query wrote.  NULL on an architecture without one. */
+void *__vr_vdso_getrandom(struct vr_params *p)
+{
+	const void *base = (const void *)getauxval(AT_SYSINFO_EHDR);
+	void *fn = 0;
+
+	memset(p, 0, sizeof *p);
+#ifdef VRANDOM_VDSO_SYM
+	if (base)
+		fn = __vr_vdso_sym(base, __vr_elf_extent(base),
+				   VRANDOM_VDSO_SYM, VRANDOM_VDSO_VER);
+	if (fn && VRANDOM_VDSO_CALL(fn, 0, 0, 0, p, ~0UL) != 0)
+		fn = 0;
+#endif
+	(void)base;
+	return fn;
 }
