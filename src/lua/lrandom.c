@@ -58,6 +58,27 @@ static vrandom_state *togen (lua_State *L)
 #define l_noinline
 #endif
 
+/* The module built for dlopen carries the runtime inside it, so its first
+ * read takes the runtime's inline hot path (internal.h): a call and a
+ * frame less for every draw, a good part of what a die costs above the
+ * kernel's own work under LuaJIT.  The archives for hosts call libvrandom. */
+#ifdef VRANDOM_DLOPEN
+#include "internal.h"
+
+static inline ssize_t firstread (vrandom_state *st, void *buf, size_t len)
+{
+	ssize_t n = __vr_read(st, buf, len, 0);
+
+	if (l_unlikely(n < 0)) {
+		errno = (int)-n;
+		n = -1;
+	}
+	return n;
+}
+#else
+#define firstread(st, buf, len) vrandom_state_getrandom(st, buf, len, 0)
+#endif
+
 /* What is left after a short or failed first read: 0 once every byte is
  * in, else why not (an errno value, or -1: the kernel gave nothing).
  * errno is looked at only here, off the common path (and out of line, so
@@ -82,7 +103,7 @@ static l_noinline int fillrest (vrandom_state *st, unsigned char *p, size_t len,
  * an error it can catch instead.  0, or why not (as fillrest). */
 static int tryfill (vrandom_state *st, void *buf, size_t len)
 {
-	ssize_t n = vrandom_state_getrandom(st, buf, len, 0);
+	ssize_t n = firstread(st, buf, len);
 
 	if (l_unlikely((size_t)n != len))
 		return fillrest(st, buf, len, n);
