@@ -9,7 +9,9 @@
 #include "uniform.h"
 
 /* The rest after a short first read, out of line: the common case makes
- * one call and keeps nothing across it. */
+ * one call and keeps nothing across it.  The rare reads here take the
+ * dispatcher's own path, which serves them alike, rather than another
+ * copy of the inline one (firmware counts the bytes). */
 static __attribute__((__noinline__)) void fill_rest(struct vrandom_state *st,
 						     unsigned char *p, size_t len, ssize_t r)
 {
@@ -22,7 +24,7 @@ static __attribute__((__noinline__)) void fill_rest(struct vrandom_state *st,
 		} else if (r != -EINTR) {
 			abort();
 		}
-		r = __vr_read(st, p, len, 0);
+		r = __vr_read_slow(st, p, len, 0);
 	}
 }
 

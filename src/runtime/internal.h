@@ -122,9 +122,10 @@ VR_HIDDEN extern __thread void *__vr_thread_mem
 	__attribute__((__tls_model__("initial-exec")));
 #endif
 
-/* rng.c: every read the hot path below leaves to the dispatcher (flags,
- * no state memory yet, a large request), and /dev/urandom, which serves
- * from the first ENOSYS on. */
+/* rng.c: a whole read out of line, for what the hot path below leaves
+ * (flags, no state memory yet, a large request) and for every read where
+ * size counts more (-Os: firmware), so that there is one copy; and
+ * /dev/urandom, which serves from the first ENOSYS on. */
 VR_HIDDEN ssize_t __vr_read_slow(struct vrandom_state *st, void *buf, size_t len,
 				 unsigned int flags);
 VR_HIDDEN ssize_t __vr_read_urandom(struct vrandom_state *st, void *buf, size_t len,
@@ -139,6 +140,7 @@ VR_HIDDEN ssize_t __vr_read_urandom(struct vrandom_state *st, void *buf, size_t 
 static inline ssize_t __vr_read(struct vrandom_state *st, void *buf, size_t len,
 				unsigned int flags)
 {
+#ifndef __OPTIMIZE_SIZE__
 	void *mem = st ? st->mem : __vr_thread_mem;
 	ssize_t r;
 
@@ -150,6 +152,7 @@ static inline ssize_t __vr_read(struct vrandom_state *st, void *buf, size_t len,
 			r = __vr_read_urandom(st, buf, len, 0);
 		return r;
 	}
+#endif
 	return __vr_read_slow(st, buf, len, flags);
 }
 
