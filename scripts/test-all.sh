@@ -95,13 +95,13 @@ both "sanitizers and valgrind:" "sh scripts/harden-test.sh" \
 # The rockspec built by luarocks into a private tree, its module tested.
 timed "luarocks make and Lua tests:" sh scripts/rock-test.sh
 # The modules on dynamic musl (its own sources in build/lua-musl), beside
-# the download of Debian's kernels for the booted machines (cached under
-# build/vm/kernels: no download once they are there).
+# Debian's kernels for nine machines: their download (cached under
+# build/vm/kernels: none once they are there), then the test programs on
+# them under qemu-system, two machines at a time (after the cross builds,
+# whose trees it builds on).
 both "dynamic musl Lua:" "sh scripts/lua-musl-test.sh" \
-	"real kernels, download:" "sh scripts/vm-test.sh --fetch"
-# The test programs on those kernels under qemu-system, two machines at a
-# time (after the cross builds, whose trees it builds on).
-timed "real kernels under qemu-system:" sh scripts/vm-test.sh
+	"real kernels, download and qemu-system:" \
+	"sh scripts/vm-test.sh --fetch && sh scripts/vm-test.sh"
 # ARM firmware (musl and vrandom for aarch64 and armhf: build/firmware),
 # beside the patched musl on the 6.12 kernels whose vDSO serves (x86_64,
 # aarch64, ppc64le, s390x: build/musl-patched-vm); both take their musl
