@@ -24,7 +24,7 @@
 enum { BIG_UNDECIDED, BIG_MEASURING, BIG_DECIDED };
 static int big_state;
 static size_t syscall_min;              /* 0: never */
-/* Where read_any leaves the inline vDSO call: PROBE_MIN until decided. */
+/* Where __vr_read leaves the inline vDSO call: PROBE_MIN until decided. */
 size_t __vr_big_from = PROBE_MIN;
 
 /* The smallest size at which the system call is faster, from the best
