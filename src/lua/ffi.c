@@ -22,8 +22,8 @@
  * tail call leaves the caller's frame as it was, so the message names the
  * function and argument as it does on the classic path.  Only numbers
  * reach the entry points (a numeric string is the classic path's to
- * convert), and only the state of a generator whose metatable is the
- * module's, and not closed. */
+ * convert), and only the state of a generator that new() made, and not
+ * closed. */
 
 #include <math.h>
 #include <stdlib.h>
@@ -160,17 +160,27 @@ static const struct ffientries entries = {
  * upvalues assigned once, constants in a trace; a wrapper built by a
  * helper (fn, method) has a prototype shared by several closures, so its
  * own upvalues are loaded and the core function it calls is guarded.
+ * Generators: new() notes each one it makes in gens, a table with weak
+ * keys, and a method takes the FFI path only for those.  A metatable is
+ * no proof: getmetatable honours __metatable, which any userdata's
+ * metatable can set to the module's, and a foreign userdata's bytes
+ * would then be read as a state for the kernel to write through.
+ * jit: looked up in package.loaded, never required: under PUC Lua a
+ * require would run whatever jit.lua the path finds.
  * Strings: the bytes land in buf, ffi.string makes the Lua string (no
  * lua_CFunction, no userdata), and buf is wiped at once: no random bytes
  * are left behind in it, for a fork or a core dump. */
 static const char ffichunk[] =
 "local M, MT, U, E = ...\n"
-"local okj, jit = pcall(require, 'jit')\n"
-"if not okj or type(jit) ~= 'table' or type(jit.version) ~= 'string' or\n"
+"local loaded = type(package) == 'table' and package.loaded\n"
+"local jit = type(loaded) == 'table' and rawget(loaded, 'jit')\n"
+"if type(jit) ~= 'table' or type(jit.version) ~= 'string' or\n"
 "    not jit.version:find('^LuaJIT') then return end\n"
 "local okf, ffi = pcall(require, 'ffi')\n"
 "if not okf or type(ffi) ~= 'table' then return end\n"
-"if not (select and getmetatable and pairs) then return end  -- a sandbox\n"
+"if not (select and getmetatable and setmetatable and pairs) then\n"
+"  return  -- a sandbox\n"
+"end\n"
 "local cast, tostr, fill, select, type, getmetatable =\n"
 "  ffi.cast, ffi.string, ffi.fill, select, type, getmetatable\n"
 "E = cast([[const struct {\n"
@@ -247,9 +257,16 @@ static const char ffichunk[] =
 "    return classic(...)\n"
 "  end\n"
 "end\n"
+"local gens = setmetatable({}, { __mode = 'k' })\n"
+"local new = M.new\n"
+"M.new = function(...)\n"
+"  local g = new(...)\n"
+"  gens[g] = true\n"
+"  return g\n"
+"end\n"
 "local function method(core, classic)\n"
 "  return function(g, ...)\n"
-"    if type(g) == 'userdata' and getmetatable(g) == MT then\n"
+"    if gens[g] then\n"
 "      local st = cast(Gen, g).st\n"
 "      if st ~= nil then\n"
 "        local r = core(st, ...)\n"
