@@ -111,12 +111,16 @@ fw_dir() {  # arch, expect, mode, prefix
 # one build serves both parts.
 fw_patched() {  # arch, expect, mode, directory
 	for suite in "" trixie; do
-		pl=
-		if ! pp=$(sh scripts/musl-cross.sh "$1" "$top/build/musl-cross" --patched \
-			${suite:+--suite $suite --shared} 2>"$fw/patched.err") ||
-			{ [ -z "$suite" ] &&
-			! pl=$(sh scripts/musl-cross.sh "$1" "$top/build/musl-cross" 2>"$fw/patched.err"); }
-		then
+		pl= r=0
+		pp=$(sh scripts/musl-cross.sh "$1" "$top/build/musl-cross" --patched \
+			${suite:+--suite $suite --shared} 2>"$fw/patched.err") || r=$?
+		[ $r != 0 ] || [ -n "$suite" ] ||
+			pl=$(sh scripts/musl-cross.sh "$1" "$top/build/musl-cross" 2>"$fw/patched.err") ||
+			r=$?
+		# A source or compiler that cannot be had is a skip; a series
+		# that no longer applies, or a build that fails, is a failure.
+		if [ $r != 0 ]; then
+			[ $r = 77 ] || { cat "$fw/patched.err"; return 1; }
 			echo "SKIP: musl ${suite:-(this release)} for $1:" \
 				"$(tail -n 1 "$fw/patched.err")"
 			continue
@@ -195,75 +199,79 @@ one() {  # arch
 	fi
 	b=${2:-$fw/$1} prefix=${3:-} host=${4:-}
 	echo "== firmware $1: vrandom on ${prefix##*/} ($host); log ${log#$top/}"
-	{
-		# The test programs fully static (libtool's -all-static); the
-		# synthetic vDSO and its images only where the arch has a vDSO
-		# getrandom (as cross-test.sh).
-		want=$progs
-		grep -q '^#define VRANDOM_VDSO_SYM' "src/asm/$vm_layer/arch.h" ||
-			want=$(echo $progs | tr ' ' '\n' | grep -v fake_vdso)
-		[ $r = 0 ] && have=$(cross_builds $want) && (cd "$b" && rm -f $have &&
-			make -s -j2 LDFLAGS="-all-static -Wl,--gc-sections" $have >>make.out 2>&1)
-		ok $? "$1: configure --host=$host CC=musl-gcc --enable-static --disable-shared --with-lua-src: builds and installs"
-		for i in gnu sysv badver enosys 32-gnu 32-sysv 32-badver 32-damaged; do
-			case $want:$i in *fake_vdso*:*|*:32-*) ;; *) continue ;; esac
-			make -s -C "$b" "test/fakevdso-$i.so" >>"$b/make.out" 2>&1 || :
-		done
-		[ "$failed" = 0 ] || { tail -n 20 "$fw/$1.err" "$b/make.out"; echo "$passed passed, $failed failed"; return; }
-		case $1 in aarch64) m="ARM aarch64" ;; armhf) m="ARM, EABI5" ;; x86_64) m=x86-64 ;; *) m= ;; esac
-		for f in bin/vrandom-lua bin/vrandom lib/libvrandom.a lib/libvrandom-libc.a \
-			lib/libvrandom-lua.a; do
-			[ -f "$b/_inst/usr/local/$f" ]; ok $? "$1: make install puts $f"
-		done
-		for f in bin/vrandom-lua bin/vrandom; do
-			file "$b/_inst/usr/local/$f" | grep "$m" | grep -q 'statically linked'
-			ok $? "$1: $f: $(file -b "$b/_inst/usr/local/$f" | cut -d, -f1-2,6)"
-		done
-		syms=$("$prefix/bin/$host-nm" -g --defined-only "$b/_inst/usr/local/lib/libvrandom-lua.a" |
-			awk 'NF == 3 { print $3 }')
-		[ "$syms" = luaopen_vrandom ]; ok $? "$1: libvrandom-lua.a defines only: $syms"
-		script "$1: test/musl-symbols.sh" env NM="$prefix/bin/$host-nm" top_builddir="$b" \
-			sh test/musl-symbols.sh
-		fw_footprint "$1"
-
-		mode=vm
-		[ -n "${FIRMWARE_USER:-}" ] && mode=user
-		fw_dir "$1" "$vm_expect" $mode "$prefix" && { [ "$1" != aarch64 ] ||
-			fw_patched "$1" "$vm_expect" $mode "$d"; }
-		ok $? "$1: the machine's programs build"
-		r=77
-		if [ $mode = vm ]; then
-			sh scripts/vm-boot.sh "$1" "$d" 1500 >"$b/boot.out" 2>&1 && r=0 || r=$?
-			cat "$b/boot.out"
-		fi
-		if [ "$r" = 77 ]; then
-			echo "(no real kernel: the programs under qemu-user, the vDSO hidden, nothing counted)"
-			sed -i -E -e 's/VRANDOM_SMOKE_EXPECT=vdso/VRANDOM_SMOKE_EXPECT=syscall/' \
-				-e 's/lua-backend.lua vdso/lua-backend.lua syscall/' \
-				-e 's/MUSL_PATCHED_VDSO=1/MUSL_PATCHED_VDSO=0/' -e '/(^| )count /d' "$d/tests"
-			fw_user "$1" "$d" >"$b/boot.out" 2>&1
-			cat "$b/boot.out"
-		else
-			# Each program's own tally, and what the counter and vrandom
-			# info saw of the kernel.
-			tr -d '\r' <"$d/console.log" | awk '
-				/^vm-init: run: / { p = substr($0, 15); t = "" }
-				/^[0-9]+ passed, [0-9]+ failed/ { t = ": " $1 " checks passed, " $3 " failed" }
-				/^vm-init: (PASS|FAIL|SKIP): / { printf "  %s %s%s\n", $2, p, t }
-				/^count: |^backend: |^vdso symbol: / { print "  " $0 }'
-		fi
-		n=$(grep -c 'vm-init: PASS:\|^PASS: ' "$b/boot.out")
-		nf=$(grep -c 'vm-init: FAIL:\|^FAIL: ' "$b/boot.out")
-		passed=$((passed + n)); failed=$((failed + nf))
-		[ "$r" = 0 ] || [ "$r" = 77 ] || [ "$nf" -gt 0 ] || ok 1 "$1: the machine ran to its summary"
-		echo "$passed passed, $failed failed"
-	} >"$log" 2>&1
+	fw_run "$1" >"$log" 2>&1
 	grep -E '^(FAIL|SKIP|  )' "$log" | grep -v -e '^  ok' -e '^  PASS' || :
 	echo "firmware $1: $(tail -n 1 "$log")"
-	[ "$failed" = 0 ] || status=1
+	[ "$failed" = 0 ]
+}
+
+# What one() does once the build has run (r its status): the checks, the
+# machine, the tally last.  A return here still leaves the tally to one().
+fw_run() {  # arch
+	# The test programs fully static (libtool's -all-static); the
+	# synthetic vDSO and its images only where the arch has a vDSO
+	# getrandom (as cross-test.sh).
+	want=$progs
+	grep -q '^#define VRANDOM_VDSO_SYM' "src/asm/$vm_layer/arch.h" ||
+		want=$(echo $progs | tr ' ' '\n' | grep -v fake_vdso)
+	[ $r = 0 ] && have=$(cross_builds $want) && (cd "$b" && rm -f $have &&
+		make -s -j2 LDFLAGS="-all-static -Wl,--gc-sections" $have >>make.out 2>&1)
+	ok $? "$1: configure --host=$host CC=musl-gcc --enable-static --disable-shared --with-lua-src: builds and installs"
+	for i in gnu sysv badver enosys 32-gnu 32-sysv 32-badver 32-damaged; do
+		case $want:$i in *fake_vdso*:*|*:32-*) ;; *) continue ;; esac
+		make -s -C "$b" "test/fakevdso-$i.so" >>"$b/make.out" 2>&1 || :
+	done
+	[ "$failed" = 0 ] || { tail -n 20 "$fw/$1.err" "$b/make.out"; echo "$passed passed, $failed failed"; return; }
+	case $1 in aarch64) m="ARM aarch64" ;; armhf) m="ARM, EABI5" ;; x86_64) m=x86-64 ;; *) m= ;; esac
+	for f in bin/vrandom-lua bin/vrandom lib/libvrandom.a lib/libvrandom-libc.a \
+		lib/libvrandom-lua.a; do
+		[ -f "$b/_inst/usr/local/$f" ]; ok $? "$1: make install puts $f"
+	done
+	for f in bin/vrandom-lua bin/vrandom; do
+		file "$b/_inst/usr/local/$f" | grep "$m" | grep -q 'statically linked'
+		ok $? "$1: $f: $(file -b "$b/_inst/usr/local/$f" | cut -d, -f1-2,6)"
+	done
+	syms=$("$prefix/bin/$host-nm" -g --defined-only "$b/_inst/usr/local/lib/libvrandom-lua.a" |
+		awk 'NF == 3 { print $3 }')
+	[ "$syms" = luaopen_vrandom ]; ok $? "$1: libvrandom-lua.a defines only: $syms"
+	script "$1: test/musl-symbols.sh" env NM="$prefix/bin/$host-nm" top_builddir="$b" \
+		sh test/musl-symbols.sh
+	fw_footprint "$1"
+
+	mode=vm
+	[ -n "${FIRMWARE_USER:-}" ] && mode=user
+	fw_dir "$1" "$vm_expect" $mode "$prefix" && { [ "$1" != aarch64 ] ||
+		fw_patched "$1" "$vm_expect" $mode "$d"; }
+	ok $? "$1: the machine's programs build"
+	r=77
+	if [ $mode = vm ]; then
+		sh scripts/vm-boot.sh "$1" "$d" 1500 >"$b/boot.out" 2>&1 && r=0 || r=$?
+		cat "$b/boot.out"
+	fi
+	if [ "$r" = 77 ]; then
+		echo "(no real kernel: the programs under qemu-user, the vDSO hidden, nothing counted)"
+		sed -i -E -e 's/VRANDOM_SMOKE_EXPECT=vdso/VRANDOM_SMOKE_EXPECT=syscall/' \
+			-e 's/lua-backend.lua vdso/lua-backend.lua syscall/' \
+			-e 's/MUSL_PATCHED_VDSO=1/MUSL_PATCHED_VDSO=0/' -e '/(^| )count /d' "$d/tests"
+		fw_user "$1" "$d" >"$b/boot.out" 2>&1
+		cat "$b/boot.out"
+	else
+		# Each program's own tally, and what the counter and vrandom
+		# info saw of the kernel.
+		tr -d '\r' <"$d/console.log" | awk '
+			/^vm-init: run: / { p = substr($0, 15); t = "" }
+			/^[0-9]+ passed, [0-9]+ failed/ { t = ": " $1 " checks passed, " $3 " failed" }
+			/^vm-init: (PASS|FAIL|SKIP): / { printf "  %s %s%s\n", $2, p, t }
+			/^count: |^backend: |^vdso symbol: / { print "  " $0 }'
+	fi
+	n=$(grep -c 'vm-init: PASS:\|^PASS: ' "$b/boot.out")
+	nf=$(grep -c 'vm-init: FAIL:\|^FAIL: ' "$b/boot.out")
+	passed=$((passed + n)); failed=$((failed + nf))
+	[ "$r" = 0 ] || [ "$r" = 77 ] || [ "$nf" -gt 0 ] || ok 1 "$1: the machine ran to its summary"
+	echo "$passed passed, $failed failed"
 }
 
 for a in ${*:-aarch64 armhf}; do
-	one "$a"
+	one "$a" || status=1
 done
 exit $status

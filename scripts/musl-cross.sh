@@ -16,25 +16,29 @@
 #            trixie gives 1.2.5 where Debian 12 gives 1.2.3)
 # Built once: the prefix (DIR/ARCH-musl-VERSION[-patched]) is reused only
 # when its key matches: musl's version, the series' contents, the cross
-# compiler's version and flags.  An unknown ARCH, a missing cross compiler
-# or a source that cannot be fetched: the reason on stderr, exit 1.
+# compiler's version and flags.  The reason on stderr, and the exit status:
+# 2 for a usage error or an unknown ARCH; 77 when the cross compiler or the
+# source cannot be had (a caller's SKIP); 1 when the series does not apply
+# or the build fails (a caller's FAIL).
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/musl-lib.sh"
 die() { echo "musl-cross: $*" >&2; exit 1; }
+usage() { echo "musl-cross: $*" >&2; exit 2; }
+cannot() { echo "musl-cross: $*" >&2; exit 77; }
 
 arch=${1:-} dir=${2:-}
 [ -n "$arch" ] && [ -n "$dir" ] ||
-	die "usage: musl-cross.sh ARCH DIR [--patched] [--shared] [--suite SUITE]"
+	usage "usage: musl-cross.sh ARCH DIR [--patched] [--shared] [--suite SUITE]"
 shift 2
 patched= shared= suite=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--patched) patched=1 ;;
 	--shared) shared=1 ;;
-	--suite) [ $# -ge 2 ] || die "--suite needs a suite name"; suite=$2; shift ;;
+	--suite) [ $# -ge 2 ] || usage "--suite needs a suite name"; suite=$2; shift ;;
 	--suite=*) suite=${1#--suite=} ;;
-	*) die "unknown option $1" ;;
+	*) usage "unknown option $1" ;;
 	esac
 	shift
 done
@@ -53,28 +57,31 @@ powerpc64le|ppc64le) arch=powerpc64le gnu=powerpc64le-linux-gnu
 s390x) gnu=s390x-linux-gnu musl=s390x-linux-musl ;;
 riscv64) gnu=riscv64-linux-gnu musl=riscv64-linux-musl ;;
 x86_64) gnu=x86_64-linux-gnu musl=x86_64-linux-musl ;;
-*) die "unknown ARCH $arch (aarch64 armhf i686 mipsel powerpc64le s390x riscv64 x86_64)" ;;
+*) usage "unknown ARCH $arch (aarch64 armhf i686 mipsel powerpc64le s390x riscv64 x86_64)" ;;
 esac
 gcc=$(command -v "$gnu-gcc") ||
-	die "no cross compiler for $arch: $gnu-gcc is not installed (package gcc-$gnu)"
-for t in ar ranlib nm strip size; do
-	command -v "$gnu-$t" >/dev/null || die "no $gnu-$t for $arch (binutils-$gnu)"
+	cannot "no cross compiler for $arch: $gnu-gcc is not installed (package gcc-$gnu)"
+for t in ar ranlib nm strip size objdump; do
+	command -v "$gnu-$t" >/dev/null || cannot "no $gnu-$t for $arch (binutils-$gnu)"
 done
 
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
-tree=$(musl_source "$suite" 2>"$dir/fetch.err") ||
-	die "the musl source${suite:+ of $suite} cannot be fetched: $(tail -n 1 "$dir/fetch.err")"
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
+tree=$(musl_source "$suite" 2>"$err") ||
+	cannot "the musl source${suite:+ of $suite} cannot be fetched: $(tail -n 1 "$err")"
 ver=${tree##*/musl-}
 prefix=$dir/$arch-musl-$ver${patched:+-patched}${shared:+-shared}
 
-# One build of a prefix at a time (parallel callers wait for it).
+# One build of a prefix at a time (parallel callers wait for it); what a
+# build writes beside its prefix is named after it.
 exec 9>"$prefix.lock"
 flock 9
 src=$tree series=none
 if [ -n "$patched" ]; then
 	src=$prefix.src
-	musl_patch "$tree" "$src" "$dir/patch.log" || exit 1
+	musl_patch "$tree" "$src" "$prefix.patch.log" || exit 1
 	series=$(musl_series_sum "$tree")
 fi
 # The key: what the libc is built from and with.  recipe: raise it when
@@ -100,7 +107,7 @@ for t in ar ranlib nm strip size objdump; do
 done
 
 # It must make a static program for ARCH.
-echo 'int main(void) { return 0; }' >"$dir/$arch-probe.c"
-"$prefix/bin/musl-gcc" -static -o "$dir/$arch-probe" "$dir/$arch-probe.c" 2>"$dir/probe.err" ||
-	die "musl-gcc for $arch cannot link a static program: $(tail -n 1 "$dir/probe.err")"
+echo 'int main(void) { return 0; }' >"$prefix.probe.c"
+"$prefix/bin/musl-gcc" -static -o "$prefix.probe" "$prefix.probe.c" 2>"$err" ||
+	die "musl-gcc for $arch cannot link a static program: $(tail -n 1 "$err")"
 echo "$prefix"

@@ -277,7 +277,7 @@ static void burst(void)
 	pthread_attr_t a;
 	unsigned char k[KEY];
 	long peak, after, maps, bad = 0;
-	int p[2], n;
+	int p[2], n, made;
 	sem_t drawn;
 	void *r;
 
@@ -291,6 +291,7 @@ static void burst(void)
 			break;
 		sem_wait(&drawn);
 	}
+	made = n;
 	peak = droppable_kb();
 	close(p[1]);
 	while (n-- > 0) {
@@ -299,7 +300,8 @@ static void burst(void)
 	}
 	after = droppable(&maps);
 	printf("%d threads at once: %ld kB droppable; after they ended: %ld kB in %ld mappings\n",
-	       BURST, peak, after, maps);
+	       made, peak, after, maps);
+	T(made == BURST);
 	T(bad == 0);
 	if (!vdso_expected()) {
 		T(peak == 0 && after == 0);
