@@ -29,6 +29,12 @@ apt_private() {
 			{
 				$1 = type
 				if (arch != "") {
+					# An arch= option of the line gives way to ARCH.
+					for (j = 2; j <= NF && $2 ~ /^\[/; j++) {
+						last = $j ~ /\]$/
+						sub(/arch=[^ \]]*/, "", $j)
+						if (last) break
+					}
 					if ($2 ~ /^\[/) sub(/^\[/, "[arch=" arch " ", $2)
 					else $1 = $1 " [arch=" arch "]"
 				}

@@ -268,7 +268,28 @@ fw_run() {  # arch
 	nf=$(grep -c 'vm-init: FAIL:\|^FAIL: ' "$b/boot.out")
 	passed=$((passed + n)); failed=$((failed + nf))
 	[ "$r" = 0 ] || [ "$r" = 77 ] || [ "$nf" -gt 0 ] || ok 1 "$1: the machine ran to its summary"
+	[ "$r" = 77 ] || fw_example "$1"
 	echo "$passed passed, $failed failed"
+}
+
+# examples/firmware/run.sh, the one command the docs show, and what its
+# console says: a UUID, a 43-character token, a six-digit code, 52
+# distinct cards, the backend the kernel must give.
+fw_example() {  # arch
+	e=$b/example.out
+	sh examples/firmware/run.sh "$1" >"$e" 2>&1
+	ok $? "$1: examples/firmware/run.sh $1 boots and the application exits 0"
+	grep -Eq '^device id      [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$' "$e"
+	ok $? "$1: the example prints a version 4 UUID"
+	grep -Eq '^session token  [A-Za-z0-9_-]{43}$' "$e"
+	ok $? "$1: the example prints a 43-character base64url token"
+	grep -Eq '^pairing code   [0-9]{6}$' "$e"
+	ok $? "$1: the example prints a six-digit pairing code"
+	cards=$(sed -n '/^deck /,/^backend /p' "$e" | sed '$d' | sed 's/^deck//' | tr -s ' ' '\n' |
+		grep -E '^[A2-9TJQK][SHDC]$' | sort -u | wc -l)
+	[ "$cards" = 52 ]; ok $? "$1: the example's deck holds 52 distinct cards ($cards)"
+	grep -q "^backend        $vm_expect" "$e"
+	ok $? "$1: the example's backend is $vm_expect: $(sed -n 's/^backend *//p' "$e")"
 }
 
 for a in ${*:-aarch64 armhf}; do

@@ -71,6 +71,27 @@ set +e  # from here a failed check is counted, not the end
 grep -q '^  lua modules:  5.1 5.4$' "$b/configure.out"
 ok $? "configure's summary: $(grep '^  lua modules:' "$b/configure.out")"
 
+# The two other cases configure tells apart, configured only: musl-gcc on
+# a Debian host (no headers named: pkg-config's are glibc's, so no module,
+# and the summary says why; archives for every version, each with the
+# multiarch header written into the tree), and glibc (every module).
+summary() {  # name, configure arguments...
+	_d=$b/summary-$1; shift
+	rm -rf "$_d"; mkdir -p "$_d"
+	(cd "$_d" && "$top/configure" "$@" >configure.out 2>&1) || tail -n 20 "$_d/configure.out"
+	sed -n 's/^  \(lua modules\|lua archives\): */\1: /p' "$_d/configure.out"
+}
+sum=$(summary musl-debian CC=musl-gcc --enable-shared)
+echo "$sum" | sed 's/^/  musl-gcc, no headers named: /'
+case $sum in *"lua modules: none: the Lua headers pkg-config finds are the build host's"*) r=0 ;; *) r=1 ;; esac
+ok $r "musl-gcc on this host, no Lua headers named: no module, and the reason"
+echo "$sum" | grep -q '^lua archives: 5.1 5.2 5.3 5.4 luajit$'
+ok $? "musl-gcc on this host: a static binding for every version"
+sum=$(summary glibc)
+echo "$sum" | sed 's/^/  glibc: /'
+echo "$sum" | grep -q '^lua modules: 5.1 5.2 5.3 5.4 luajit$'
+ok $? "glibc: a module for every Lua installed"
+
 # What is dynamically linked names musl's libc.so and nothing of glibc.
 needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' '; }
 for f in lua5.4/lua lua5.1/lua; do

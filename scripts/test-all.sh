@@ -31,22 +31,29 @@ t0=$(date +%s)
 timed() {  # label, command...: runs it and notes how long it took
 	label=$1; shift
 	start=$(date +%s)
-	"$@"
+	st=0; "$@" || st=$?
 	echo "$label $(($(date +%s) - start)) s" >>"$times"
+	return $st
 }
 
-# Two slow parts side by side (2 cores), each with its own log, shown whole
-# once both have ended, so that their output does not interleave.  Parts
-# paired here must not share a build or source directory.
-both() {  # label, command, label, command
+# Slow parts two at a time (2 cores), each lane with its own log, shown
+# whole once both have ended, so that their output does not interleave:
+# the first part in one lane, the others one after another in the second,
+# each timed.  Parts side by side must not build into one directory; a
+# musl prefix they share is built under its lock (scripts/musl-cross.sh).
+both() {  # label, command, label, command [, label, command...]
 	logs=$(mktemp -d)
 	(timed "$1" sh -c "$2") >"$logs/1" 2>&1 & p1=$!
-	(timed "$3" sh -c "$4") >"$logs/2" 2>&1 & p2=$!
+	l1=$1; shift 2
+	(while [ $# -ge 2 ]; do
+		timed "$1" sh -c "$2" || { echo "FAIL: $1 (exit $?)"; exit 1; }
+		shift 2
+	done) >"$logs/2" 2>&1 & p2=$!
 	wait $p1 && r1=0 || r1=$?
 	wait $p2 && r2=0 || r2=$?
 	cat "$logs/1" "$logs/2"; rm -rf "$logs"
-	[ $r1 -eq 0 ] || { echo "FAIL: $1 (exit $r1)"; exit 1; }
-	[ $r2 -eq 0 ] || { echo "FAIL: $3 (exit $r2)"; exit 1; }
+	[ $r1 -eq 0 ] || { echo "FAIL: $l1 (exit $r1)"; exit 1; }
+	[ $r2 -eq 0 ] || exit 1
 }
 
 variant() {  # name, configure arguments...
@@ -76,8 +83,8 @@ if command -v musl-gcc >/dev/null 2>&1; then
 	timed "musl build and tests:" variant musl CC=musl-gcc --enable-static --disable-shared
 	echo "== musl: make install"
 	(cd build/musl && make -s install DESTDIR="$top/build/musl/_inst" >install.out 2>&1 &&
-		ls _inst/usr/local/lib/libvrandom.a _inst/usr/local/lib/libvrandom-libc.a \
-			_inst/usr/local/lib/libvrandom-lua.a) ||
+		cd _inst/usr/local/lib && ls libvrandom.a libvrandom-libc.a libvrandom-lua.a \
+			libvrandom-lua5.1.a libvrandom-lua5.2.a libvrandom-lua5.3.a) ||
 		{ cat build/musl/install.out; exit 1; }
 fi
 
@@ -100,8 +107,8 @@ timed "luarocks make and Lua tests:" sh scripts/rock-test.sh
 # them under qemu-system, two machines at a time (after the cross builds,
 # whose trees it builds on).
 both "dynamic musl Lua:" "sh scripts/lua-musl-test.sh" \
-	"real kernels, download and qemu-system:" \
-	"sh scripts/vm-test.sh --fetch && sh scripts/vm-test.sh"
+	"real kernels, download:" "sh scripts/vm-test.sh --fetch" \
+	"real kernels, nine machines under qemu-system:" "sh scripts/vm-test.sh"
 # ARM firmware (musl and vrandom for aarch64 and armhf: build/firmware),
 # beside the patched musl on the 6.12 kernels whose vDSO serves (x86_64,
 # aarch64, ppc64le, s390x: build/musl-patched-vm); both take their musl

@@ -21,10 +21,15 @@ command -v "$vm_qemu" >/dev/null || { echo "run.sh: $vm_qemu is not installed" >
 command -v cpio >/dev/null || { echo "run.sh: cpio is not installed" >&2; exit 1; }
 
 echo "== building vrandom-lua for $arch (musl, static)"
-set -- $(sh "$top/scripts/firmware-build.sh" "$arch" | tail -n 1)
-b=$1 prefix=$2
+out=$(sh "$top/scripts/firmware-build.sh" "$arch") ||
+	{ echo "run.sh: vrandom-lua for $arch was not built (above)" >&2; exit 1; }
+set -- $(printf '%s\n' "$out" | tail -n 1)
+b=${1:-} prefix=${2:-}
+[ -d "$b" ] && [ -x "$prefix/bin/musl-gcc" ] ||
+	{ echo "run.sh: firmware-build.sh said '$out'" >&2; exit 1; }
 echo "== fetching Debian's $vm_package ($vm_suite) kernel"
-kernel=$(sh "$top/scripts/vm-kernel.sh" "$arch" | tail -n 1)
+kernel=$(sh "$top/scripts/vm-kernel.sh" "$arch" | tail -n 1) && [ -f "$kernel" ] ||
+	{ echo "run.sh: no $vm_package kernel (above)" >&2; exit 1; }
 
 # The initramfs: /init, /bin/vrandom-lua, /app.lua; nothing else.
 root=$b/example/root

@@ -130,11 +130,12 @@ int main(void)
 	FILE *f;
 	size_t n;
 
-	mount_one("proc", "/proc", 0);
+	/* /dev first: what the other mounts say must reach the console. */
 	mount_one("devtmpfs", "/dev", 0);
+	console();
+	mount_one("proc", "/proc", 0);
 	mount_one("sysfs", "/sys", 0);
 	mount_one("tmpfs", "/tmp", "mode=1777");
-	console();
 
 	f = fopen("/tests", "r");
 	if (!f) {
