@@ -162,8 +162,9 @@ one() {  # suite (empty: this release's), shared: 1 builds libc.so too
 			--disable-shared >configure.out 2>&1 &&
 			make obj/src/linux/getrandom.o obj/src/internal/vdso.o \
 				obj/src/process/_Fork.o obj/src/thread/pthread_create.o $objs >make.out 2>&1) &&
-			$a-linux-gnu-nm "$x/obj/src/linux/getrandom.o" | grep -q ' U __vdsosym$'
-		ok $? "$a: the patched files compile, getrandom with its vDSO path"
+			$a-linux-gnu-nm "$x/obj/src/linux/getrandom.o" | grep -q ' U __vdsosym$' &&
+			$a-linux-gnu-nm "$x/obj/src/internal/vdso.o" | grep -q ' T __vdsosym$'
+		ok $? "$a: the patched files compile, getrandom with its vDSO path, the lookup in (VDSO_USEFUL)"
 	done
 
 	# The lookup against synthetic images: GNU hash only (0001), SysV

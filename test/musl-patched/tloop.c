@@ -1,5 +1,6 @@
-/* 100,000 getrandom() calls over 4 threads and main, for strace to count
- * the system calls of: one per thread at most with the patched musl. */
+/* 100,000 getrandom() calls spread over 4 threads (main makes none), for
+ * a counter to count the system calls of: one per thread at most with the
+ * patched musl. */
 #include <pthread.h>
 #include <stdio.h>
 #include <sys/random.h>
