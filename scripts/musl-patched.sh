@@ -97,6 +97,15 @@ one() {  # suite (empty: this release's), shared: 1 builds libc.so too
 		(cd "$tree" && patch -p1 --fuzz=0 --dry-run -s <"$p") >>"$log" 2>&1
 		ok $? "${p##*/} applies to $ver with fuzz 0"
 	done
+	# As a maintainer takes it: git am of the same patches, in a
+	# repository of Debian's tree.
+	a=$w/am; rm -rf "$a"; cp -a "$tree" "$a"
+	(cd "$a" && git init -q && git add -A &&
+		git -c user.name=vrandom -c user.email=vrandom@invalid commit -q -m "musl $ver" &&
+		git -c user.name=vrandom -c user.email=vrandom@invalid am -q $(musl_series "$tree")) \
+		>>"$log" 2>&1
+	ok $? "git am takes the series on $ver"
+	rm -rf "$a"
 	sum=$(musl_series_sum "$tree")
 	musl_patch "$tree" "$w/src" "$log" 2>>"$log" ||
 		{ ok 1 "the series applies to $ver"; echo "$passed passed, $failed failed" >>"$log"; status=1; return; }
