@@ -2,7 +2,6 @@
 noinst_PROGRAMS += examples/hello
 examples_hello_SOURCES = examples/hello.c
 examples_hello_LDADD = libvrandom.la
-EXTRA_DIST += scripts/deps.sh scripts/test-all.sh scripts/demo.sh
 
 demo_deps = examples/hello src/cli/vrandom
 demo: all $(demo_deps)
@@ -12,6 +11,5 @@ demo: all $(demo_deps)
 
 # The ARM appliance (examples/firmware/run.sh) and its test part.
 EXTRA_DIST += examples/firmware/run.sh examples/firmware/init.c \
-	examples/firmware/app.lua scripts/firmware-build.sh \
-	scripts/firmware-test.sh test/vm/count.c test/vm/lua-loop.lua \
+	examples/firmware/app.lua test/vm/count.c test/vm/lua-loop.lua \
 	test/vm/lua-backend.lua

@@ -2,8 +2,7 @@
 # A dynamic musl system, as Alpine and OpenWrt are, simulated with
 # Debian's musl (its dynamic linker is /lib/ld-musl-*.so.1):
 #   - dynamic musl Lua 5.4 and 5.1 interpreters built from Debian's
-#     sources (scripts/lua-src.sh, into build/lua-musl/src: this part
-#     shares no directory with another) with musl-gcc, exporting the Lua
+#     sources (scripts/lua-src.sh) with musl-gcc, exporting the Lua
 #     API (-Wl,-E) to the C modules they load;
 #   - vrandom configured as a distribution would, CC=musl-gcc
 #     --enable-shared, LUA_CFLAGS and LUA51_CFLAGS naming those Luas'
@@ -15,23 +14,15 @@
 #   - test/lua/two_runtimes.c, a C program dynamically linked against the
 #     staged libvrandom.so (NEEDED: musl's libc.so, checked with readelf)
 #     that loads the 5.4 module too.
-# Output and the "N passed, N failed" line go to
-# build/lua-musl/test/lua-musl.log too.  Without musl-gcc, musl's dynamic
-# linker or the Lua sources: SKIP with the reason.
-set -e
-top=$(cd "$(dirname "$0")/.." && pwd)
-b=$top/build/lua-musl
-rm -rf "$b"; mkdir -p "$b/test"
-log=$b/test/lua-musl.log
-exec 3>&1 >"$log" 2>&1
-trap 'cat "$log" >&3' EXIT
-skip() { echo "SKIP: lua-musl: $*"; exit 0; }
-
-command -v musl-gcc >/dev/null 2>&1 || skip "musl-gcc not found (musl-tools)"
+. "$(cd "$(dirname "$0")" && pwd)/lib.sh"
+vr_src || exit 1
+b=$VR_BUILD/lua-musl
+rm -rf "$b"; mkdir -p "$b"
+need musl-gcc
 ldso=$(ls /lib/ld-musl-*.so.1 2>/dev/null | head -n 1)
 [ -n "$ldso" ] || skip "no musl dynamic linker /lib/ld-musl-*.so.1 (package musl)"
 for v in 5.4 5.1; do
-	sh "$top/scripts/lua-src.sh" "$b/src" "$v" >"$b/tree-$v" 2>"$b/lua-src.err" ||
+	sh "$top/scripts/lua-src.sh" "$v" >"$b/tree-$v" 2>"$b/lua-src.err" ||
 		skip "no Lua $v source: $(tail -n 1 "$b/lua-src.err")"
 done
 t54=$(tail -n 1 "$b/tree-5.4") t51=$(tail -n 1 "$b/tree-5.1")
@@ -52,22 +43,19 @@ interp() {  # tree, out dir, compat flags
 echo "== lua-musl: dynamic musl Lua 5.4 and 5.1 from $(basename "$t54") and $(basename "$t51")"
 interp "$t54" "$b/lua5.4" -DLUA_COMPAT_5_3 >"$b/lua5.4.out" 2>&1 & p=$!
 interp "$t51" "$b/lua5.1" "" >"$b/lua5.1.out" 2>&1 ||
-	{ cat "$b/lua5.1.out"; wait $p; exit 1; }
-wait $p || { cat "$b/lua5.4.out"; exit 1; }
+	{ cat "$b/lua5.1.out"; wait $p; ok 1 "Lua 5.1 builds"; finish; }
+wait $p || { cat "$b/lua5.4.out"; ok 1 "Lua 5.4 builds"; finish; }
 
 echo "== lua-musl: configure CC=musl-gcc --enable-shared with their headers"
-(cd "$b" && "$top/configure" CC=musl-gcc --enable-shared --prefix=/usr \
+(cd "$b" && "$src/configure" CC=musl-gcc --enable-shared --prefix=/usr \
 	--with-lua=5.1,5.4 LUA_CFLAGS="-I$t54/src" LUA_LIBS="$b/lua5.4/liblua.a" \
 	LUA51_CFLAGS="-I$t51/src" LUA="$b/lua5.4/lua" LUA51="$b/lua5.1/lua" \
-	>configure.out 2>&1) || { tail -n 30 "$b/configure.out"; exit 1; }
+	>configure.out 2>&1) || { tail -n 30 "$b/configure.out"; ok 1 "configure"; finish; }
 sed -n '/^  vrandom /,$p' "$b/configure.out"
 make -s -C "$b" -j2 >"$b/make.out" 2>&1 &&
 	make -s -C "$b" install DESTDIR="$b/stage" >"$b/install.out" 2>&1 ||
-	{ tail -n 30 "$b/make.out" "$b/install.out"; exit 1; }
+	{ tail -n 30 "$b/make.out" "$b/install.out"; ok 1 "make, make install"; finish; }
 lib=$b/stage/usr/lib
-
-. "$top/test/tally.sh"
-set +e  # from here a failed check is counted, not the end
 grep -q '^  lua modules:  5.1 5.4$' "$b/configure.out"
 ok $? "configure's summary: $(grep '^  lua modules:' "$b/configure.out")"
 
@@ -78,7 +66,7 @@ ok $? "configure's summary: $(grep '^  lua modules:' "$b/configure.out")"
 summary() {  # name, configure arguments...
 	_d=$b/summary-$1; shift
 	rm -rf "$_d"; mkdir -p "$_d"
-	(cd "$_d" && "$top/configure" "$@" >configure.out 2>&1) || tail -n 20 "$_d/configure.out"
+	(cd "$_d" && "$src/configure" "$@" >configure.out 2>&1) || tail -n 20 "$_d/configure.out"
 	sed -n 's/^  \(lua modules\|lua archives\): */\1: /p' "$_d/configure.out"
 }
 sum=$(summary musl-debian CC=musl-gcc --enable-shared)
@@ -107,20 +95,22 @@ done
 # The test scripts under each musl Lua, with only the staged module's
 # directory on its C path; failure.lua finds its seccomp helper (a glibc
 # program, which runs the musl Lua under its filter) in helper/.
-helper=$(nogetrandom "$b/helper" "$top") || helper=
+mkdir -p "$b/helper/test/lua"
+cc -o "$b/helper/test/lua/nogetrandom" "$top/test/lua/nogetrandom.c" -lseccomp ||
+	ok 1 "test/lua/nogetrandom builds"
 for v in 5.4 5.1; do
 	lua=$b/lua$v/lua d=$lib/lua/$v/?.so
 	for s in random strings generator module failure; do
-		script "$v: $s.lua under musl lua$v, module from the stage" \
+		run "$v: $s.lua under musl lua$v, module from the stage" \
 			env -u VRANDOM_BACKEND LUA_CPATH="$d" LUA_CPATH_5_4="$d" \
-			top_builddir="${helper:-$b}" top_srcdir="$top" "$lua" "$top/test/lua/$s.lua"
+			top_builddir="$b/helper" top_srcdir="$top" "$lua" "$top/test/lua/$s.lua"
 	done
 	# The module loaded and unloaded in threads that exit, a second
 	# lua_State, fork; in a host linked with this Lua.
 	if musl-gcc -O2 -I"$top/test" -I"$(tail -n 1 "$b/tree-$v")/src" -Wl,-E \
 		-o "$b/unload-$v" "$top/test/lua/unload.c" "$b/lua$v/liblua.a" -lm \
 		>"$b/unload-$v.out" 2>&1; then
-		script "$v: test/lua/unload (threads, a second lua_State, fork)" \
+		run "$v: test/lua/unload (threads, a second lua_State, fork)" \
 			env -u VRANDOM_BACKEND LUA_CPATH="$d" LUA_CPATH_5_4="$d" "$b/unload-$v"
 	else
 		cat "$b/unload-$v.out"; ok 1 "$v: test/lua/unload builds"
@@ -139,12 +129,11 @@ if musl-gcc -O2 -I"$b/stage/usr/include" -I"$top/test" -I"$t54/src" -Wl,-E -o "$
 	# musl's loader lists what it loads: the staged library.
 	LD_LIBRARY_PATH=$lib "$ldso" --list "$prog" 2>&1 | grep -q "=> $lib/libvrandom.so.1 "
 	ok $? "two_runtimes loads the staged libvrandom.so.1"
-	script "two_runtimes (staged libvrandom.so and the 5.4 module)" \
+	run "two_runtimes (staged libvrandom.so and the 5.4 module)" \
 		env -u VRANDOM_BACKEND LD_LIBRARY_PATH="$lib" LUA_CPATH="$lib/lua/5.4/?.so" \
 		LUA_CPATH_5_4="$lib/lua/5.4/?.so" "$prog"
 else
 	cat "$b/two_runtimes.out"; ok 1 "two_runtimes builds against the staged libvrandom.so"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -1,48 +1,36 @@
 #!/bin/sh
-# The rockspec as a user builds it: `luarocks --lua-version 5.4 make` in a
+# The rockspec as a user builds it: `luarocks --lua-version V make` in a
 # copy of the source tree (luarocks leaves its objects beside the sources),
-# installed into a private tree under build/rock with no rocks server and
-# no dependency lookup, so nothing is fetched; then the Lua tests against
-# the installed module.  Each test's output lands in build/rock/test/*.log.
-set -e
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top"
-out=${VR_BUILD:-$top/build}
-b=$out/rock
-LUA=${LUA:-lua5.4}
+# for Lua 5.4 and 5.1, installed into a private tree with no rocks server
+# and no dependency lookup, so nothing is fetched; then the Lua tests
+# against the installed module (5.1's under LuaJIT too).  failure.lua takes
+# its seccomp helper from the unit suite's tree.
+. "$(cd "$(dirname "$0")" && pwd)/lib.sh"
+need luarocks
+out=$VR_BUILD/rock
 
-echo "== rock: luarocks --lua-version 5.4 make, Lua tests on the installed module"
-for tool in luarocks "$LUA"; do
-	command -v "$tool" >/dev/null ||
-		{ echo "SKIP: rock: $tool not installed"; exit 0; }
-done
-[ -f /usr/include/lua5.4/lua.h ] || [ -f /usr/local/include/lua.h ] ||
-	{ echo "SKIP: rock: no Lua 5.4 headers (liblua5.4-dev)"; exit 0; }
-rock=$(ls vrandom-*-1.rockspec)
-rm -rf "$b"; mkdir -p "$b/src" "$b/home" "$b/test"
-cp -R src include "$rock" "$b/src/"
-printf 'rocks_servers = {}\n' >"$b/config.lua"
-(cd "$b/src" && HOME=$b/home LUAROCKS_CONFIG=$b/config.lua \
-	luarocks --lua-version 5.4 --tree "$b/tree" make --deps-mode none "$rock" \
-	>"$b/make.out" 2>&1) || { cat "$b/make.out"; echo "FAIL: rock: luarocks make"; exit 1; }
-so=$b/tree/lib/lua/5.4/vrandom.so
-[ -f "$so" ] || { cat "$b/make.out"; echo "FAIL: rock: no $so"; exit 1; }
-
-# module.lua reads the rockspec and Makefile.am from the source tree;
-# failure.lua takes test/lua/nogetrandom from the glibc build when it is there.
-status=0
-for t in test/lua/random.lua test/lua/strings.lua test/lua/generator.lua \
-	test/lua/module.lua test/lua/failure.lua; do
-	name=$(basename "$t" .lua)
-	if LUA_CPATH="$b/tree/lib/lua/5.4/?.so" LUA_CPATH_5_4="$b/tree/lib/lua/5.4/?.so" \
-		top_srcdir=$top top_builddir=$out/glibc "$LUA" "$t" >"$b/test/$name.log" 2>&1; then
-		echo "PASS: rock $name: $(grep -E '^[0-9]+ passed, [0-9]+ failed' "$b/test/$name.log" | tail -n 1)"
-	else
-		tail -n 20 "$b/test/$name.log"; echo "FAIL: rock $name"; status=1
+for v in 5.4 5.1; do
+	b=$out/$v so=$out/$v/tree/lib/lua/$v/vrandom.so
+	command -v lua$v >/dev/null && [ -f /usr/include/lua$v/lua.h ] ||
+		{ missing "rock $v: lua$v or its headers (liblua$v-dev) are not installed"; continue; }
+	rm -rf "$b"; mkdir -p "$b/src" "$b/home"
+	cp -R "$top/src" "$top/include" "$top"/vrandom-*.rockspec "$b/src/"
+	printf 'rocks_servers = {}\n' >"$b/config.lua"
+	(cd "$b/src" && HOME=$b/home LUAROCKS_CONFIG=$b/config.lua luarocks --lua-version $v \
+		--tree "$b/tree" make --deps-mode none vrandom-*.rockspec) >"$b/make.out" 2>&1 &&
+		[ -f "$so" ] || cat "$b/make.out"
+	ok $? "rock $v: luarocks make installs lib/lua/$v/vrandom.so"
+	# Only the installed module on the C path.
+	with() { env LUA_CPATH="${so%/*}/?.so" LUA_CPATH_5_4="${so%/*}/?.so" top_srcdir="$top" \
+		top_builddir="$VR_BUILD/unit" "$@"; }
+	with lua$v -e 'print(package.searchpath("vrandom", package.cpath))' | grep -qx "$so"
+	ok $? "rock $v: the tests load $so"
+	for t in random strings generator module failure; do
+		[ $v = 5.4 ] || [ $t = random ] || continue
+		run "rock $v: $t.lua" with lua$v "$top/test/lua/$t.lua"
+	done
+	if [ $v = 5.1 ]; then
+		for t in random jit; do run "rock 5.1: $t.lua under luajit" with luajit "$top/test/lua/$t.lua"; done
 	fi
 done
-# The tests must have loaded the installed module, not one built elsewhere.
-LUA_CPATH="$b/tree/lib/lua/5.4/?.so" LUA_CPATH_5_4="$b/tree/lib/lua/5.4/?.so" \
-	"$LUA" -e 'print(package.searchpath("vrandom", package.cpath))' | grep -qx "$so" ||
-	{ echo "FAIL: rock: the tests did not load $so"; status=1; }
-exit $status
+finish

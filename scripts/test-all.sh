@@ -1,130 +1,210 @@
 #!/bin/sh
-# Build every variant out of tree and run all its tests:
-#   build/glibc  the library, Check suites, Lua tests (make distcheck too)
-#   build/musl   static musl: smoke test, libc shim and its strace proof
-#   build/lua-static  static Lua 5.1 to 5.4 interpreters, embedding hosts
-#                and examples/embed: scripts/lua-static-test.sh
-#   build/lua-musl  dynamic musl: Lua 5.1 and 5.4 modules, libvrandom.so:
-#                scripts/lua-musl-test.sh
-#   build/musl-patched  musl built with contrib/musl: scripts/musl-patched.sh
-#   build/musl-patched-vm  the same on booted kernels: scripts/musl-patched-vm.sh
-#   build/lua-versions  Lua 5.1 to 5.4 and LuaJIT: scripts/lua-versions-test.sh
-#   build/cross-*, asan, tsan, valgrind, fuzz: scripts/cross-test.sh,
-#                harden-test.sh, fuzz.sh (each skips tools not installed)
-#   build/rock   the rockspec through luarocks, Lua tests: scripts/rock-test.sh
-#   build/vm     Debian's kernels for nine machines booted under qemu-system,
-#                the cross-built tests run as PID 1's children: scripts/vm-test.sh
-#   build/firmware  aarch64 and armhf on musl, booted: scripts/firmware-test.sh
-# Prints each suite's summary line at the end.
-set -e
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top"
-[ -x configure ] || ./autogen.sh >/dev/null 2>&1
-# Out-of-tree builds need a source tree that is not configured itself
-# (the quick start's demo command configures in the tree).
-[ ! -f config.status ] || make -s distclean >/dev/null 2>&1 || rm -f config.status
-jobs=$(nproc 2>/dev/null || echo 2)
+# Every test suite, or the named ones and what they need:
+#   scripts/test-all.sh [SUITE...]     scripts/test-all.sh --list
+# Suites run on nproc lanes as soon as what they need has passed (the two
+# downloads take no lane), each one's output shown as it ends, then one
+# table: suite, result, checks, seconds, the reason for a skip.  Exit 1
+# when a suite failed.  VR_REQUIRE=all makes every skip a failure.
+# Builds go to VR_BUILD (build/), downloads to VR_CACHE; doc/testing.md
+# says what each suite needs and proves.
+. "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
-# Each part's time goes to a list printed at the end.
-times=$(mktemp); trap 'rm -f "$times"' EXIT
-t0=$(date +%s)
-timed() {  # label, command...: runs it and notes how long it took
-	label=$1; shift
-	start=$(date +%s)
-	st=0; "$@" || st=$?
-	echo "$label $(($(date +%s) - start)) s" >>"$times"
-	return $st
+# name, what it needs, the command (a function below or a script).
+suites="sources          -                     fetch_sources
+kernels          -                     fetch_kernels
+firmware         sources,kernels       sh scripts/firmware-test.sh
+musl-patched     sources               sh scripts/musl-patched.sh
+musl-patched-vm  musl-patched,kernels  sh scripts/musl-patched-vm.sh
+harden           -                     sh scripts/harden-test.sh
+matrix           -                     matrix
+vm               cross,kernels         sh scripts/vm-test.sh
+cross            -                     sh scripts/cross-test.sh
+lua-musl         sources               sh scripts/lua-musl-test.sh
+lua-static       sources               sh scripts/lua-static-test.sh
+unit             -                     unit
+lua-versions     -                     sh scripts/lua-versions-test.sh
+fuzz             unit                  sh scripts/fuzz.sh
+distcheck        unit                  distcheck
+musl-static      -                     musl_static
+rock             unit                  sh scripts/rock-test.sh"
+io="sources kernels"   # downloads: they take no lane
+
+unit() {
+	local d=$VR_BUILD/unit
+	configure "$d" && build "$d" || { ok 1 "configure && make"; finish; }
+	check "$d"
+	find "$d/test" -name '*.log' -exec grep -h '^[0-9]*%: Checks: ' {} +
+	finish
 }
 
-# Slow parts two at a time (2 cores), each lane with its own log, shown
-# whole once both have ended, so that their output does not interleave:
-# the first part in one lane, the others one after another in the second,
-# each timed.  Parts side by side must not build into one directory; a
-# musl prefix they share is built under its lock (scripts/musl-cross.sh).
-both() {  # label, command, label, command [, label, command...]
-	logs=$(mktemp -d)
-	(timed "$1" sh -c "$2") >"$logs/1" 2>&1 & p1=$!
-	l1=$1; shift 2
-	(while [ $# -ge 2 ]; do
-		timed "$1" sh -c "$2" || { echo "FAIL: $1 (exit $?)"; exit 1; }
-		shift 2
-	done) >"$logs/2" 2>&1 & p2=$!
-	wait $p1 && r1=0 || r1=$?
-	wait $p2 && r2=0 || r2=$?
-	cat "$logs/1" "$logs/2"; rm -rf "$logs"
-	[ $r1 -eq 0 ] || { echo "FAIL: $l1 (exit $r1)"; exit 1; }
-	[ $r2 -eq 0 ] || exit 1
+# gcc at every optimisation level, clang at two: build, unit tests.
+matrix() {
+	local cc o d
+	for cc in gcc clang; do
+		command -v $cc >/dev/null || { missing "$cc is not installed"; continue; }
+		for o in -O0 -O1 -O2 -O3 -Os -Og; do
+			case $cc$o in clang-O[13sg]) continue ;; esac
+			d=$VR_BUILD/matrix/$cc$o
+			configure "$d" CC=$cc CFLAGS="$o" --with-lua=5.4 && build "$d" ||
+				{ ok 1 "$cc $o: builds"; continue; }
+			check "$d" >/dev/null; ok $? "$cc $o: builds, make check passes"
+			rm -rf "$d"
+		done
+	done
+	finish
 }
 
-variant() {  # name, configure arguments...
-	name=$1; shift
-	rm -rf "build/$name"; mkdir -p "build/$name"
-	echo "== $name: configure $*"
-	(cd "build/$name" && "$top/configure" -q "$@" >configure.out 2>&1 ||
-		{ cat configure.out; exit 1; })
-	echo "== $name: make check"
-	(cd "build/$name" && make -s -j"$jobs" check >make-check.out 2>&1) ||
-		{ cat "build/$name/make-check.out"; find "build/$name" -name '*.log' \
-			-path '*test*' -exec tail -n 30 {} +; exit 1; }
-	grep -E '^(PASS|SKIP|FAIL|XFAIL|XPASS|ERROR):' "build/$name/make-check.out" || true
-}
-
+# The tarball: make distcheck, every tracked file of the folders the tests
+# use in it, and the harness runs from it.
 distcheck() {
-	echo "== glibc: make distcheck"
-	(cd build/glibc && make -s -j"$jobs" distcheck >distcheck.out 2>&1) ||
-		{ tail -n 60 build/glibc/distcheck.out; exit 1; }
+	local d=$VR_BUILD/unit t
+	build "$d" distcheck; ok $? "make distcheck"
+	t=$(ls "$d"/vrandom-*.tar.gz | tail -n 1)
+	if git -C "$top" rev-parse 2>/dev/null; then
+		lost=$(cd "$top" && git ls-files scripts test examples contrib doc man |
+			grep -vxF -f "$(tar -tzf "$t" | sed 's|^[^/]*/||' >"$d/dist.list"; echo "$d/dist.list")")
+		[ -z "$lost" ]; ok $? "the tarball holds every tracked file of scripts test examples contrib doc man${lost:+; not:
+$lost}"
+	else
+		missing "no git here: the tarball's list not compared"
+	fi
+	rm -rf "$d/from-tar"; mkdir -p "$d/from-tar"
+	tar -xzf "$t" -C "$d/from-tar" && n=$(sh "$d"/from-tar/*/scripts/test-all.sh --list | wc -l) &&
+		[ "$n" -ge 10 ]
+	ok $? "the unpacked tarball's scripts/test-all.sh --list names ${n:-no} suites"
+	finish
 }
 
-timed "glibc build and tests:" variant glibc
-timed "glibc distcheck:" distcheck
+musl_static() {
+	local d=$VR_BUILD/musl-static f
+	need musl-gcc
+	configure "$d" CC=musl-gcc --enable-static --disable-shared && build "$d" ||
+		{ ok 1 "configure CC=musl-gcc --enable-static --disable-shared && make"; finish; }
+	check "$d"
+	build "$d" install DESTDIR="$d/_inst"; ok $? "make install"
+	for f in libvrandom.a libvrandom-libc.a libvrandom-lua.a libvrandom-lua5.1.a; do
+		[ -f "$d/_inst/usr/local/lib/$f" ]; ok $? "make install puts lib/$f"
+	done
+	finish
+}
 
-# Static musl (deps.sh installs musl-tools): smoke test, shim, strace proof.
-if command -v musl-gcc >/dev/null 2>&1; then
-	timed "musl build and tests:" variant musl CC=musl-gcc --enable-static --disable-shared
-	echo "== musl: make install"
-	(cd build/musl && make -s install DESTDIR="$top/build/musl/_inst" >install.out 2>&1 &&
-		cd _inst/usr/local/lib && ls libvrandom.a libvrandom-libc.a libvrandom-lua.a \
-			libvrandom-lua5.1.a libvrandom-lua5.2.a libvrandom-lua5.3.a) ||
-		{ cat build/musl/install.out; exit 1; }
-fi
+fetch_sources() {
+	for p in musl lua5.1 lua5.2 lua5.3 lua5.4 musl:trixie; do
+		if t=$(fetch_source ${p%:*} $(case $p in *:*) echo ${p#*:} ;; esac) 2>"$st/err"); then
+			ok 0 "$p: $t"
+		else missing "no $p source: $(tail -n 1 "$st/err")"; fi
+	done
+	finish
+}
 
-# Lua in firmware: the static musl interpreters (5.1 to 5.4, two at a
-# time) and the embedding hosts, beside the cross builds under qemu-user.
-both "static Lua (musl):" "sh scripts/lua-static-test.sh" \
-	"cross builds under qemu:" "sh scripts/cross-test.sh"
-# musl itself with contrib/musl's vDSO getrandom series (Debian's source),
-# beside every Lua: 5.1, 5.2, 5.3, 5.4 and LuaJIT, their archives.
-both "patched musl:" "sh scripts/musl-patched.sh" \
-	"Lua versions:" "sh scripts/lua-versions-test.sh"
-# Hardening: sanitizers and valgrind, beside the vDSO parser's fuzzing.
-both "sanitizers and valgrind:" "sh scripts/harden-test.sh" \
-	"fuzzing:" "sh scripts/fuzz.sh"
-# The rockspec built by luarocks into a private tree, its module tested.
-timed "luarocks make and Lua tests:" sh scripts/rock-test.sh
-# The modules on dynamic musl (its own sources in build/lua-musl), beside
-# Debian's kernels for nine machines: their download (cached under
-# build/vm/kernels: none once they are there), then the test programs on
-# them under qemu-system, two machines at a time (after the cross builds,
-# whose trees it builds on).
-both "dynamic musl Lua:" "sh scripts/lua-musl-test.sh" \
-	"real kernels, download:" "sh scripts/vm-test.sh --fetch" \
-	"real kernels, nine machines under qemu-system:" "sh scripts/vm-test.sh"
-# ARM firmware (musl and vrandom for aarch64 and armhf: build/firmware),
-# beside the patched musl on the 6.12 kernels whose vDSO serves (x86_64,
-# aarch64, ppc64le, s390x: build/musl-patched-vm); both take their musl
-# from build/musl-cross, one build of a prefix at a time, and the sources
-# the patched musl part fetched.
-both "ARM firmware on real kernels:" "sh scripts/firmware-test.sh" \
-	"patched musl on real kernels:" "sh scripts/musl-patched-vm.sh"
+fetch_kernels() {
+	for m in $(arches system); do
+		if k=$(fetch_kernel "$m" 2>"$st/err.$m"); then ok 0 "$m: $(cat "${k%/*}/package")"
+		else missing "$m: no kernel: $(tail -n 1 "$st/err.$m")"; fi &
+	done
+	wait
+	# The tallies of the background fetches are theirs: count the files.
+	passed=0 failed=0 skipped=0
+	for m in $(arches system); do
+		arch "$m"
+		if [ -f "$VR_CACHE/kernels/$m/$a_image" ]; then passed=$((passed + 1))
+		elif [ "${VR_REQUIRE:-}" = all ]; then failed=$((failed + 1))
+		else skipped=$((skipped + 1)); fi
+	done
+	finish
+}
 
-echo "== summaries"
-find build -path '*/_build' -prune -o -name '*.log' -path '*test/*' -print | sort |
-while read -r log; do
-	lines=$(grep -E '^[0-9]+%: Checks: |^[0-9]+ passed, [0-9]+ failed' "$log") || continue
-	echo "-- ${log#build/}"
-	echo "$lines"
+# ---- the schedule ----
+names() { printf '%s\n' "$suites" | awk '{ print $1 }'; }
+field() { printf '%s\n' "$suites" | awk -v s="$1" -v f="$2" '$1 == s { $1 = ""; if (f == 2) print $2; else { $2 = ""; sub(/^ +/, ""); print } }'; }
+case ${1:-} in
+--list) names; exit 0 ;;
+-*) echo "usage: test-all.sh [--list] [SUITE...]" >&2; exit 2 ;;
+esac
+for s; do
+	names | grep -qx -- "$s" || { echo "test-all: no suite $s (--list names them)" >&2; exit 2; }
+done
+# The named suites and, again and again, what they need.
+want=${*:-$(names)}
+while :; do
+	more=$want
+	for s in $want; do more="$more $(field "$s" 2 | tr ',-' '  ')"; done
+	more=$(names | while read -r s; do case " $more " in *" $s "*) echo "$s" ;; esac; done | xargs)
+	[ "$more" = "$want" ] && break
+	want=$more
 done
 
-echo "== time taken"
-cat "$times"
-echo "all: $(($(date +%s) - t0)) s"
+vr_src || exit 1
+st=$VR_BUILD/suites
+rm -rf "$st"; mkdir -p "$st"
+lanes=$jobs t0=$(date +%s)
+echo "== test-all: $want"
+echo "   on $lanes lanes; $(uname -srm); $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)"
+
+start() {  # suite
+	date +%s >"$st/$1.t0"
+	(
+		cd "$top" && eval "$(field "$1" 3)"
+	) >"$st/$1.log" 2>&1 </dev/null && r=0 || r=$?
+	date +%s >"$st/$1.t1"; echo $r >"$st/$1.rc.new"; mv "$st/$1.rc.new" "$st/$1.rc"
+}
+result() {  # suite: PASS, FAIL or SKIP, and the reason for a skip
+	r=$(cat "$st/$1.rc") why=$(sed -n 's/^SKIP: //p' "$st/$1.log" | head -n 1)
+	case $r in
+	0) res=PASS why=$(grep -c '^SKIP: ' "$st/$1.log" | sed 's/^0$//; s/.$/& skipped: /')${why} ;;
+	77) res=SKIP; [ "${VR_REQUIRE:-}" != all ] || res=FAIL why="(VR_REQUIRE=all) $why" ;;
+	*) res=FAIL why= ;;
+	esac
+}
+shown() {  # suite: its output, the ok lines left in its log
+	result "$1"
+	echo "== $1: $res after $(($(cat "$st/$1.t1") - $(cat "$st/$1.t0"))) s (log: ${st#"$top"/}/$1.log)"
+	grep -v '^ok: ' "$st/$1.log"
+}
+
+pending=$want running= cpu=0
+while [ -n "$pending$running" ]; do
+	for s in $running; do
+		[ -f "$st/$s.rc" ] || continue
+		running=$(echo $running | tr ' ' '\n' | grep -vx "$s" | xargs)
+		case " $io " in *" $s "*) ;; *) cpu=$((cpu - 1)) ;; esac
+		shown "$s"
+		[ "$res" = PASS ] && echo "$s" >>"$st/passed"
+	done
+	for s in $pending; do
+		ready=1
+		for n in $(field "$s" 2 | tr ',-' '  '); do
+			[ -f "$st/$n.rc" ] || { ready=; break; }
+			grep -qx "$n" "$st/passed" 2>/dev/null && continue
+			echo "SKIP: needs $n, which did not pass" >"$st/$s.log"
+			echo 0 >"$st/$s.t0"; echo 0 >"$st/$s.t1"; echo 77 >"$st/$s.rc"
+			pending=$(echo $pending | tr ' ' '\n' | grep -vx "$s" | xargs)
+			shown "$s"; ready=; break
+		done
+		[ -n "$ready" ] || continue
+		case " $io " in *" $s "*) ;; *) [ $cpu -lt $lanes ] || continue; cpu=$((cpu + 1)) ;; esac
+		pending=$(echo $pending | tr ' ' '\n' | grep -vx "$s" | xargs)
+		running="$running $s"
+		echo "-- $s: started"
+		start "$s" &
+	done
+	[ -z "$running" ] || sleep 1
+done
+
+echo "== the suites"
+total_p=0 total_f=0 status=0
+{
+	echo "suite|result|passed|failed|seconds|reason"
+	for s in $want; do
+		result "$s"
+		# The suite's own closing line, its last.
+		set -- $(closing <"$st/$s.log")
+		total_p=$((total_p + $1)) total_f=$((total_f + $2))
+		[ "$res" != FAIL ] || status=1
+		echo "$s|$res|$1|$2|$(($(cat "$st/$s.t1") - $(cat "$st/$s.t0")))|$why"
+	done
+	echo "all|$([ $status = 0 ] && echo PASS || echo FAIL)|$total_p|$total_f|$(($(date +%s) - t0))|on $lanes lanes"
+} | columns | tee "$st/table"
+set -- $(awk '$1 == "all" { print $3, $4 }' "$st/table")
+echo "$1 passed, $2 failed"
+grep -q '^all  *PASS' "$st/table"

@@ -79,8 +79,8 @@ quick=$(awk '
 	inb && NF { print }' README.md)
 n=$(printf '%s\n' "$quick" | grep -c .)
 if [ "$n" -eq 2 ]; then ok; else bad "README.md: quick start block has $n lines, not 2"; fi
-if printf '%s\n' "$quick" | grep -vq '^sh scripts/deps.sh && '; then
-	bad "README.md: a quick start line does not begin with sh scripts/deps.sh &&"
+if printf '%s\n' "$quick" | grep -vq '^sh scripts/deps.sh \(--all \)\?&& '; then
+	bad "README.md: a quick start line does not begin with sh scripts/deps.sh [--all] &&"
 else
 	ok
 fi

@@ -104,5 +104,4 @@ endif
 # The documentation: every relative link and #anchor of README.md and
 # doc/*.md resolves, and the README's quick start is still two commands.
 TESTS += test/doc-links.sh
-EXTRA_DIST += test/doc-links.sh doc/design.md doc/performance.md doc/lua.md \
-	doc/firmware.md doc/testing.md
+EXTRA_DIST += test/doc-links.sh

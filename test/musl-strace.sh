@@ -16,7 +16,8 @@ fi
 command -v strace >/dev/null 2>&1 || { echo "strace not found"; exit 77; }
 command -v file >/dev/null 2>&1 || { echo "file not found"; exit 77; }
 
-. "$(dirname "$0")/tally.sh"
+top=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$top/scripts/lib.sh"
 
 for p in "$shim" "$plain" "$keygen"; do
 	file "$p" | grep -q 'statically linked'
@@ -38,5 +39,4 @@ n_key=$(count "$keygen" "$keygen" 1000) || n_key=-1
 [ "$n_key" -ge 0 ] && [ "$n_key" -le 16 ]
 ok $? "examples/musl-static/keygen 1000: $n_key getrandom system calls"
 for p in "$shim" "$plain" "$keygen"; do rm -f "$p.strace" "$p.out"; done
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

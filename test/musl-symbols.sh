@@ -7,11 +7,8 @@
 libs=$top_builddir/.libs
 NM=${NM:-nm}
 libc_names='getrandom getentropy arc4random arc4random_buf arc4random_uniform'
-passed=0 failed=0
-ok() {
-	if [ "$1" = 0 ]; then passed=$((passed + 1)); echo "ok: $2"
-	else failed=$((failed + 1)); echo "FAIL: $2"; fi
-}
+top=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$top/scripts/lib.sh"
 defined() {  # nm arguments...: the global symbols defined
 	$NM "$@" 2>/dev/null | awk 'NF == 3 && $2 ~ /^[TDBRVWi]$/ { print $3 }' | sort -u
 }
@@ -42,5 +39,4 @@ if [ -f "$shim" ]; then
 		ok $? "the shim defines $s"
 	done
 fi
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

@@ -32,14 +32,20 @@ VRANDOM_LUA_A = $(VRANDOM_STAGE)/usr/lib/libvrandom-lua.a
 # Configured like any autotools package for the target; static only.  The
 # binding needs Lua's headers only: configure takes them as LUA_CFLAGS.
 vrandom_lua = $(if $(VRANDOM_LUA_INC),LUA_CFLAGS=-I$(abspath $(VRANDOM_LUA_INC)) LUA_LIBS=-llua,--without-lua)
+# A source tree configured in place (its own build) cannot be built
+# elsewhere: a clean copy of it, made by its `make distdir`, serves then.
+vrandom_inplace = $(wildcard $(VRANDOM_SRC)/config.status)
+vrandom_src = $(abspath $(if $(vrandom_inplace),vrandom-src,$(VRANDOM_SRC)))
 $(VRANDOM_A):
+	$(if $(vrandom_inplace),rm -rf vrandom-src && \
+		$(MAKE) -s -C $(VRANDOM_SRC) distdir distdir=$(abspath vrandom-src))
 	mkdir -p vrandom-build
-	cd vrandom-build && $(abspath $(VRANDOM_SRC))/configure -q \
+	cd vrandom-build && $(vrandom_src)/configure -q \
 		$(if $(VRANDOM_HOST),--host=$(VRANDOM_HOST)) CC="$(CC)" \
 		CFLAGS="-Os -ffunction-sections -fdata-sections" \
 		--prefix=/usr --enable-static --disable-shared $(vrandom_lua)
 	$(MAKE) -C vrandom-build install DESTDIR=$(VRANDOM_STAGE)
 
 vrandom-clean:
-	rm -rf vrandom-build $(VRANDOM_STAGE)
+	rm -rf vrandom-build vrandom-src $(VRANDOM_STAGE)
 .PHONY: vrandom-clean

@@ -17,9 +17,8 @@ endif
 
 # Written by configure for Debian's headers under musl-gcc.
 DISTCLEANFILES = src/lua/deb/*-deb-multiarch.h
-EXTRA_DIST += src/lua/preload.c src/lua/footprint-lua.sh test/tally.sh \
-	test/lua/static.lua scripts/apt-source.sh scripts/lua-src.sh \
-	scripts/lua-static-test.sh scripts/lua-musl-test.sh examples/embed/Makefile \
+EXTRA_DIST += src/lua/preload.c src/lua/footprint-lua.sh \
+	test/lua/static.lua examples/embed/Makefile \
 	examples/embed/host.c examples/embed/session.lua
 
 if HAVE_LUA_SRC

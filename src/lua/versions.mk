@@ -14,7 +14,7 @@ vr_module_ldflags = -module -avoid-version -shared \
 vr_module_sources = src/lua/lrandom.c $(libvrandom_core_la_SOURCES)
 noinst_HEADERS += src/lua/compat.h
 EXTRA_DIST += src/lua/ffi.c  # LuaJIT's FFI path, included by lrandom.c
-EXTRA_DIST += scripts/lua-versions-test.sh test/lua/random64.lua test/lua/host.c \
+EXTRA_DIST += test/lua/random64.lua test/lua/host.c \
 	test/lua/jit.lua \
 	test/lua/close54.lua
 

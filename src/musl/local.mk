@@ -56,13 +56,3 @@ footprint:
 EXTRA_DIST += src/musl/footprint.sh test/musl-strace.sh test/musl-symbols.sh \
 	examples/musl-static/Makefile \
 	examples/musl-static/vrandom.mk
-
-# musl itself patched with the vDSO getrandom (scripts/musl-patched.sh).
-EXTRA_DIST += contrib/musl/README.md \
-	contrib/musl/0001-support-vdso-symbol-lookup-when-the-vdso-has-only-DT.patch \
-	contrib/musl/0002-use-the-vdso-getrandom-where-the-kernel-provides-it.patch \
-	contrib/musl/0003-loongarch64-use-the-vdso-getrandom.patch \
-	scripts/musl-patched.sh scripts/musl-lib.sh scripts/musl-cross.sh \
-	test/musl-patched/pool.h test/musl-patched/semantics.c \
-	test/musl-patched/threads.c test/musl-patched/hostile.c \
-	test/musl-patched/tloop.c test/musl-patched/size.c test/musl-patched/fake_vdso.c

@@ -1,0 +1,449 @@
+# Sourced by every test script: what the suites share.  Sets
+#   top       the source tree;  src: a configure-able copy of it (vr_src)
+#   VR_BUILD  where builds go (default build/ under top)
+#   VR_CACHE  downloads and musl toolchains, kept between runs (default
+#             ~/.cache/vrandom); VR_OFFLINE=1 fetches nothing
+#   jobs      make's -j
+# VR_REQUIRE=all turns every skip into a failure.
+top=${top:-$(cd "$(dirname "$0")/.." && pwd)}
+VR_BUILD=${VR_BUILD:-$top/build}
+VR_CACHE=${VR_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/vrandom}
+export VR_BUILD VR_CACHE
+jobs=$(nproc 2>/dev/null || echo 2)
+host_gnu=$(gcc -dumpmachine 2>/dev/null)
+
+# ---- results: a tally, its closing line, skips ----
+passed=0 failed=0 skipped=0
+ok() {  # status, what
+	if [ "$1" = 0 ]; then passed=$((passed + 1)); echo "ok: $2"
+	else failed=$((failed + 1)); echo "FAIL: $2"; fi
+}
+# A part that cannot run here: SKIP with the reason, a failure under
+# VR_REQUIRE=all.  skip: the same for the whole suite, which ends (77).
+missing() {
+	if [ "${VR_REQUIRE:-}" = all ]; then ok 1 "$* (VR_REQUIRE=all)"
+	else skipped=$((skipped + 1)); echo "SKIP: $*"; fi
+}
+skip() { echo "SKIP: $*"; exit 77; }
+need() {  # command... : skip the suite unless each is installed
+	for _c; do command -v "$_c" >/dev/null 2>&1 || skip "$_c is not installed"; done
+}
+# The closing line; a suite that ran nothing has not passed.
+finish() {
+	echo "$passed passed, $failed failed, $skipped skipped"
+	[ $((passed + failed)) -gt 0 ] || skip "nothing could run here (the SKIP lines above)"
+	[ "$failed" = 0 ]
+}
+
+# The checks an output reports: "P F" from its "N passed, N failed" lines
+# and Check's "N%: Checks: N, Failures: N, Errors: N" lines.
+tally_of() {
+	tr -d '\r' | awk '
+		/^[0-9]+ passed, [0-9]+ failed/ { p += $1; f += $3 }
+		/^[0-9]+%: Checks: / { gsub(/,/, ""); p += $3 - $5 - $7; f += $5 + $7 }
+		END { print p + 0, f + 0 }'
+}
+# The same for the last such line alone: a program's or a suite's own.
+closing() { grep -E '^[0-9]+ passed, [0-9]+ failed|^[0-9]+%: Checks: ' | tail -n 1 | tally_of; }
+# A test program or script whose own checks fold into the tally; its exit
+# status must agree (77: a skip, with its last line as the reason).
+run() {  # what, command...
+	local what=$1 out r; shift
+	out=$("$@" 2>&1) && r=0 || r=$?
+	set -- $(printf '%s\n' "$out" | closing)
+	if [ "$r" = 77 ]; then missing "$what: $(printf '%s\n' "$out" | tail -n 1)"; return; fi
+	[ "$r" = 0 ] && [ "$2" = 0 ] && [ "$1" -gt 0 ] ||
+		printf '%s\n' "$out" | tail -n 25
+	passed=$((passed + $1)) failed=$((failed + $2))
+	[ "$r" = 0 ] || [ "$2" != 0 ] || ok 1 "$what exited $r"
+	[ "$r" != 0 ] || [ "$1" -gt 0 ] || [ "$2" != 0 ] || ok 1 "$what reported no check"
+	echo "$what: $1 passed, $2 failed"
+}
+
+# '|'-separated rows on standard input, aligned in columns.
+columns() {
+	awk -F'|' '{ for (i = 1; i <= NF; i++) { c[NR, i] = $i; if (length($i) > w[i]) w[i] = length($i) }
+			if (NF > n) n = NF }
+		END { for (r = 1; r <= NR; r++) for (i = 1; i <= n; i++)
+			printf "%-*s%s", i < n ? w[i] : 0, c[r, i], i < n ? "  " : "\n" }'
+}
+
+# The getrandom system calls strace sees a program make (-1: it failed).
+count() {  # out, program, arguments...
+	local out=$1; shift
+	strace -f -c -e trace=getrandom -o "$out.strace" "$@" >"$out.out" 2>&1 ||
+		{ echo -1; return; }
+	awk '$NF == "getrandom" { n = $4 } END { print n + 0 }' "$out.strace"
+}
+strace_ok() { command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; }
+
+# ---- the architecture table (scripts/arch.tab) ----
+# arch NAME: sets a_name a_gnu a_asm a_musl a_cflags a_user a_system
+# a_syspkg a_console a_debarch a_suite a_kernel a_image a_backend a_symbol
+# a_fw a_flags ("" for the table's "-"); returns 1 for an unknown name.
+arch() {
+	local line
+	line=$(awk -v n="$1" '$1 == n' "$top/scripts/arch.tab") && [ -n "$line" ] || return 1
+	set -f; set -- $line; set +f
+	a_name=$1 a_gnu=$2 a_asm=$3 a_musl=$4 a_cflags=$5 a_user=$6 a_system=$7 a_syspkg=$8
+	a_console=$9; shift 9
+	a_debarch=$1 a_suite=$2 a_kernel=$3 a_image=$4 a_backend=$5 a_symbol=$6 a_fw=$7; shift 7
+	a_flags=$*
+	for _v in a_gnu a_musl a_cflags a_user a_system a_syspkg a_console a_debarch \
+		a_suite a_kernel a_image a_backend a_symbol a_fw a_flags; do
+		eval "[ \"\$$_v\" != - ] || $_v="
+	done
+}
+# arches [KIND]: the names, in the table's order; with KIND those that
+# have a musl, a qemu-user, a qemu-system, whose kernel gives the vDSO
+# getrandom, or that have no cross compiler (nocc), the firmware's (fw).
+arches() {
+	awk -v k="${1:-}" '
+		/^#/ || !NF { next }
+		k == "" || (k == "musl" && $4 != "-") || (k == "user" && $6 != "-") ||
+			(k == "system" && $7 != "-") || (k == "vdso" && $14 == "vdso") ||
+			(k == "nocc" && $2 == "-") || (k == "fw" && $16 == "fw") { print $1 }' "$top/scripts/arch.tab"
+}
+
+# ---- a configure-able source tree, and builds out of it ----
+# The tree itself, unless it is configured (the quick start builds in it):
+# configure refuses a configured source, and make would take its objects.
+# Then `make distdir` exports a clean copy, once per run (VR_SRC).
+vr_src() {
+	if [ -n "${VR_SRC:-}" ]; then src=$VR_SRC
+	elif [ ! -f "$top/config.status" ]; then
+		[ -x "$top/configure" ] || (cd "$top" && ./autogen.sh >/dev/null 2>&1) ||
+			{ echo "autogen.sh failed" >&2; return 1; }
+		src=$top
+	else
+		src=$VR_BUILD/src
+		rm -rf "$src"; mkdir -p "$VR_BUILD"
+		make -s -C "$top" distdir distdir="$src" >"$VR_BUILD/distdir.out" 2>&1 ||
+			{ tail -n 20 "$VR_BUILD/distdir.out" >&2; return 1; }
+	fi
+	VR_SRC=$src; export VR_SRC
+}
+
+# configure DIR ARGS...: a fresh tree at DIR; configure's output on failure.
+configure() {
+	local d=$1; shift
+	rm -rf "$d"; mkdir -p "$d"
+	(cd "$d" && "$src/configure" -q "$@" >configure.out 2>&1) ||
+		{ tail -n 25 "$d/configure.out"; return 1; }
+}
+# build DIR [TARGET...]: make, its output's tail on failure.  One goal a
+# make: "all" runs a make of its own, which would race another goal.
+build() {
+	local d=$1; shift
+	make -s -C "$d" -j"$jobs" "$@" >>"$d/make.out" 2>&1 ||
+		{ tail -n 30 "$d/make.out"; return 1; }
+}
+# check DIR [make arguments]: make check; each test's own checks (or the
+# test as one where it counts none) into the tally, skipped tests as skips,
+# and the tail of the failed tests' logs.
+check() {
+	local d=$1 t r res; shift
+	make -s -C "$d" -j"$jobs" check "$@" >"$d/check.out" 2>&1 && r=0 || r=1
+	for t in $(find "$d" -name '*.trs' | sort); do
+		res=$(sed -n 's/^:test-result: //p' "$t")
+		[ "$res" != SKIP ] || { missing "make check: ${t%.trs}: $(tail -n 1 "${t%.trs}.log")"; continue; }
+		set -- $(closing <"${t%.trs}.log")
+		case $res in
+		PASS) [ "$1:$2" != 0:0 ] || set -- 1 0 ;;
+		*) [ "$2" != 0 ] || set -- "$1" 1 ;;
+		esac
+		passed=$((passed + $1)) failed=$((failed + $2))
+		[ "$2" = 0 ] || { echo "FAIL: ${t#"$d"/}"; tail -n 30 "${t%.trs}.log"; }
+	done
+	[ "$r" = 0 ] || { grep -E '^(FAIL|ERROR|XPASS):|Error' "$d/check.out"; ok 1 "make check in ${d#"$VR_BUILD"/}"; }
+	return $r
+}
+# ---- cross builds: the static test programs for one architecture ----
+# cross_tree NAME: configure $VR_BUILD/cross/NAME for the architecture's
+# triplet, unless configured so before, and check that configure chose its
+# src/asm directory.  Sets b.
+cross_tree() {
+	arch "$1" && b=$VR_BUILD/cross/$a_gnu
+	command -v "$a_gnu-gcc" >/dev/null || { missing "$1: $a_gnu-gcc is not installed"; return 1; }
+	if ! grep -qs "^host_alias = $a_gnu\$" "$b/Makefile" ||
+		! grep -qxF "abs_top_srcdir = $src" "$b/Makefile"; then
+		configure "$b" --host="$a_gnu" --disable-shared --without-lua ||
+			{ ok 1 "$1: configure --host=$a_gnu"; return 1; }
+	fi
+	grep -q "^VR_ARCH = $a_asm\$" "$b/Makefile" ||
+		{ ok 1 "$1: configure --host=$a_gnu chose src/asm/$a_asm"; return 1; }
+}
+# cross_builds PROGRAM...: those of them this configuration builds (seccomp
+# needs the target's libseccomp): automake comments out the lists of a
+# condition not met.
+cross_builds() {
+	for _p; do
+		awk -v p="$_p" '/^#/ || /:/ || /^\t[@-]/ { next }
+			{ for (i = 1; i <= NF; i++) if ($i == p || $i == p "$(EXEEXT)") f = 1 }
+			END { exit !f }' "$b/Makefile" && printf "%s " "$_p"
+	done
+}
+# cross_make PROGRAM...: fully static (libtool's -all-static, and
+# $ldflags), so that they run without a target sysroot; the Makefile
+# first, without those flags.
+cross_make() {
+	build "$b" Makefile && build "$b" LDFLAGS="-all-static ${ldflags:-}" $(cross_builds "$@")
+}
+
+# ---- downloads: Debian's archive through a private apt setup ----
+# apt_private DIR TYPE [SUITE [ARCH]]: DIR/apt.conf for `apt-get -c`, its
+# sources derived from the machine's deb entries (one-line and deb822),
+# lists and caches under DIR; the machine's apt setup and dpkg
+# architectures stay as they are.  TYPE: deb or deb-src; SUITE replaces
+# this release's suite; ARCH serves that architecture only.
+apt_private() {
+	local dir=$1 type=$2 suite=${3:-} arch=${4:-} base f
+	base=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+	rm -rf "$dir"; mkdir -p "$dir/sources" "$dir/lists/partial" "$dir/cache/archives/partial"
+	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+		[ -f "$f" ] || continue
+		awk -v base="$base" -v suite="$suite" -v type="$type" -v arch="$arch" '
+			$1 != "deb" { next }
+			{
+				$1 = type
+				if (arch != "") {  # an arch= option gives way to ARCH
+					for (j = 2; j <= NF && $2 ~ /^\[/; j++) {
+						last = $j ~ /\]$/; sub(/arch=[^ \]]*/, "", $j)
+						if (last) break
+					}
+					if ($2 ~ /^\[/) sub(/^\[/, "[arch=" arch " ", $2)
+					else $1 = $1 " [arch=" arch "]"
+				}
+			}
+			suite == "" { print; next }
+			{ for (j = 2; j <= NF; j++) if ($j == base) { $j = suite; print; next } }
+		' "$f"
+	done >"$dir/sources/derived.list"
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] || continue
+		awk -v base="$base" -v suite="$suite" -v type="$type" -v arch="$arch" '
+			function flush() {
+				if (st != "" && deb && (suite == "" || hit))
+					printf "%s%s\n", st, arch == "" ? "" : "Architectures: " arch "\n"
+				st = ""; deb = 0; hit = 0
+			}
+			/^[ \t]*$/ { flush(); next }
+			/^#/ || (/^Architectures:/ && arch != "") { next }
+			/^Types:/ { if ($0 ~ /[ \t]deb([ \t]|$)/) deb = 1; $0 = "Types: " type }
+			/^Suites:/ && suite != "" {
+				for (j = 2; j <= NF; j++) if ($j == base) hit = 1
+				$0 = "Suites: " suite
+			}
+			{ st = st $0 "\n" }
+			END { flush() }
+		' "$f"
+	done >"$dir/sources/derived.sources"
+	[ -s "$dir/sources/derived.list" ] || [ -s "$dir/sources/derived.sources" ] ||
+		{ echo "no deb entries in the machine's apt sources to derive from" >&2; return 1; }
+	{
+		echo "Dir::Etc::SourceList \"/dev/null\"; Dir::Etc::SourceParts \"$dir/sources\";"
+		echo "Dir::State::Lists \"$dir/lists\"; Dir::Cache \"$dir/cache\";"
+		echo "APT::Sandbox::User \"root\"; Acquire::Languages \"none\";"
+		[ -z "$arch" ] || echo "Dir::State::status \"/dev/null\"; APT::Architecture \"$arch\";
+#clear APT::Architectures;
+APT::Architectures { \"$arch\"; };"
+	} >"$dir/apt.conf"
+	# apt-get update exits 0 when an index could not be fetched.
+	apt-get -qq -c "$dir/apt.conf" update >"$dir/update.out" 2>&1 &&
+		! grep -q '^[WE]: Failed to fetch' "$dir/update.out" ||
+		{ sed -n 's/^[WE]: //p' "$dir/update.out" | head -n 1 >&2
+		  echo "apt-get update${suite:+ for $suite}${arch:+/$arch} failed" >&2; return 1; }
+}
+offline() { [ -z "${VR_OFFLINE:-}" ] || { echo "$1 is not in $VR_CACHE (VR_OFFLINE)" >&2; return 1; }; }
+
+# fetch_source PACKAGE [SUITE]: Debian's source package, unpacked once
+# under $VR_CACHE/src; its tree's path.
+fetch_source() {
+	local d=$VR_CACHE/src/$1${2:+-$2} t
+	mkdir -p "$d"
+	(
+	flock 8
+	t=$(cat "$d/tree" 2>/dev/null) && [ -d "$t" ] && exit 0
+	offline "the source of $1" && command -v dpkg-source >/dev/null ||
+		{ echo "dpkg-source is missing (dpkg-dev)" >&2; exit 1; }
+	apt_private "$d/apt" deb-src "${2:-}" || exit 1
+	find "$d" -mindepth 1 -maxdepth 1 ! -name apt ! -name lock -exec rm -rf {} +
+	(cd "$d" && apt-get -qq -c apt/apt.conf source "$1${2:+/$2}") >"$d/apt/source.out" 2>&1 ||
+		{ tail -n 3 "$d/apt/source.out" >&2; echo "apt-get source $1 failed" >&2; exit 1; }
+	t=$(find "$d" -mindepth 1 -maxdepth 1 -type d -name "$1-[0-9]*" | sort | tail -n 1)
+	[ -n "$t" ] || { echo "$1 was fetched but no tree was unpacked" >&2; exit 1; }
+	rm -rf "$d/apt"; echo "$t" >"$d/tree"
+	) 8>"$d.lock" || return 1
+	cat "$d/tree"
+}
+
+# fetch_kernel MACHINE: its Debian kernel's boot image, fetched once under
+# $VR_CACHE/kernels (VR_VM_REFRESH=1 asks the archive for a newer one).
+# The metapackage's first linux-image-* dependency is the image package.
+fetch_kernel() {
+	local k=$VR_CACHE/kernels/$1 apt dep ver deb img
+	arch "$1" && [ -n "$a_kernel" ] || { echo "$1 boots no kernel here" >&2; return 1; }
+	if [ -z "${VR_VM_REFRESH:-}" ] && [ -f "$k/$a_image" ]; then echo "$k/$a_image"; return; fi
+	offline "the kernel of $1" || return 1
+	apt=$VR_CACHE/apt-$a_suite-$a_debarch
+	mkdir -p "$VR_CACHE/kernels"
+	(
+	flock 8
+	apt_private "$apt" deb "$a_suite" "$a_debarch" || exit 1
+	show() { apt-cache -c "$apt/apt.conf" show --no-all-versions "$1" 2>/dev/null; }
+	dep=$(show "$a_kernel" | sed -n 's/^Depends: //p' | tr ',|' '\n\n' |
+		sed -n 's/^ *\(linux-image-[^ ]*\).*/\1/p' | head -n 1)
+	ver=$(show "$dep" | sed -n 's/^Version: //p' | head -n 1)
+	[ -n "$ver" ] || { echo "no linux-image package behind $a_kernel in $a_suite/$a_debarch" >&2; exit 1; }
+	rm -rf "$k.new"; mkdir -p "$k.new/x"
+	(cd "$k.new" && apt-get -qq -c "$apt/apt.conf" download "$dep") >"$k.new/download.out" 2>&1 &&
+		deb=$(ls "$k.new"/*.deb) && dpkg-deb --fsys-tarfile "$deb" |
+		(cd "$k.new/x" && tar -x --wildcards './boot/vmlinu*') &&
+		img=$(ls "$k.new"/x/boot/"$a_image"-* | head -n 1) ||
+		{ tail -n 3 "$k.new/download.out" >&2; echo "$dep: no /boot/$a_image in it" >&2; exit 1; }
+	mv "$img" "$k.new/$a_image"; echo "$dep $ver" >"$k.new/package"
+	rm -rf "$k.new/x" "$k.new"/*.deb "$k" "$apt"; mv "$k.new" "$k"
+	) 8>"$apt.lock" || return 1
+	echo "$k/$a_image"
+}
+
+# ---- booting: a kernel, an initramfs of DIR, test/vm/init.c as PID 1 ----
+# boot MACHINE DIR [TIMEOUT]: DIR/tests lists the programs init runs, one
+# a line: `[VAR=value ...] path [args...]`.  The console goes to
+# DIR/console.log; init's and each program's result lines are printed.
+# 0: every program passed; 1: one failed, a panic, no power-off within
+# TIMEOUT seconds (a hang guard, default 900), no summary; 77: no kernel or
+# qemu-system here (with the reason).
+boot() {
+	local m=$1 dir=$2 limit=${3:-${VR_VM_TIMEOUT:-900}} kernel init run t0 why sum
+	arch "$m" && [ -n "$a_kernel" ] || { echo "FAIL: $m boots no kernel"; return 1; }
+	for _c in "$a_system" cpio "$a_gnu-gcc"; do
+		command -v "$_c" >/dev/null || { echo "SKIP: $m: $_c is not installed"; return 77; }
+	done
+	kernel=$(fetch_kernel "$m" 2>"$dir/kernel.err") ||
+		{ echo "SKIP: $m: no kernel: $(tail -n 1 "$dir/kernel.err")"; return 77; }
+	init=$VR_BUILD/init/$a_gnu/init
+	if [ ! -x "$init" ] || [ "$top/test/vm/init.c" -nt "$init" ]; then
+		mkdir -p "${init%/*}"
+		"$a_gnu-gcc" -static -O2 -Wall -o "$init.$$" "$top/test/vm/init.c" && mv "$init.$$" "$init" ||
+			{ echo "FAIL: $m: init does not build"; return 1; }
+	fi
+	run=$dir.boot; rm -rf "$run" "$dir/console.log"; mkdir -p "$run/root/dev" "$run/root/proc" "$run/root/sys" "$run/root/tmp"
+	cp -R "$dir/." "$run/root/"; cp "$init" "$run/root/init"
+	(cd "$run/root" && find . | cpio -o -H newc -R 0:0 --quiet) >"$run/initramfs.cpio"
+	t0=$(date +%s)
+	timeout -k 10 "$limit" "$a_system" $a_flags -m 1G -nodefaults -display none -serial stdio \
+		-no-reboot -kernel "$kernel" -initrd "$run/initramfs.cpio" \
+		-append "console=$a_console rdinit=/init quiet panic=-1" \
+		</dev/null 2>&1 | tr -d '\r' >"$dir/console.log"
+	rm -rf "$run"
+	sed -n -E "s/^vm-init: (PASS|SKIP|FAIL): /\1: $m: /p" "$dir/console.log"
+	sum=$(sed -n 's/^vm-init: \([0-9]* passed, [0-9]* failed\)/\1/p' "$dir/console.log" | tail -n 1)
+	if grep -q 'Kernel panic' "$dir/console.log"; then why=$(grep -m 1 'Kernel panic' "$dir/console.log")
+	elif [ -z "$sum" ]; then why="no summary from init (qemu failed, or $limit s passed)"
+	else case $sum in *" 0 failed"*) why= ;; *) why="programs failed" ;; esac
+	fi
+	echo "$m: ${sum:-no summary}, booted to power-off in $(($(date +%s) - t0)) s"
+	[ -z "$why" ] && return 0
+	tail -n 30 "$dir/console.log"; echo "FAIL: $m: $why (console: $dir/console.log)"; return 1
+}
+# A field of `vrandom info`'s output in a console log.
+info_field() {  # console log, field
+	sed -n '/^vm-init: run: vrandom info$/,/^vm-init: /p' "$1" | sed -n "s/^$2: *//p" | head -n 1
+}
+
+# ---- musl: Debian's source, contrib/musl's series, cached builds ----
+# musl_series TREE: the series' patches this tree takes: one that touches
+# arch/NAME/ is left out where the release has no arch/NAME.  0000 is the
+# cover letter.
+musl_series() {
+	for _q in "$top"/contrib/musl/0*.patch; do
+		case ${_q##*/} in 0000-*) continue ;; esac
+		for _a in $(sed -n 's|^+++ b/arch/\([^/]*\)/.*|\1|p' "$_q" | sort -u); do
+			[ -d "$1/arch/$_a" ] || continue 2
+		done
+		echo "$_q"
+	done
+}
+musl_series_sum() { for _q in $(musl_series "$1"); do cat "$_q"; done | cksum | tr ' ' -; }
+# musl ARCH [--patched] [--shared] [--suite SUITE]: musl of SUITE (default
+# this release's), built once for ARCH (host: the machine's own) under
+# $VR_CACHE/musl, keyed by version, series, compiler and recipe; its
+# prefix, whose bin/musl-gcc builds for ARCH.  1: a build that fails or a
+# series that does not apply; 77: no compiler or source.
+musl() {
+	local name=$1 patched= shared= suite= tree ver gcc prefix key sum=none
+	shift
+	while [ $# -gt 0 ]; do
+		case $1 in --patched) patched=1 ;; --shared) shared=1 ;; --suite) suite=$2; shift ;; esac
+		shift
+	done
+	if [ "$name" = host ]; then a_gnu=$host_gnu a_musl=${host_gnu%%-*}-linux-musl a_cflags=
+	else arch "$name" && [ -n "$a_musl" ] || { echo "no musl for $name" >&2; return 1; }; fi
+	gcc=$(command -v "$a_gnu-gcc") || { echo "$a_gnu-gcc is not installed" >&2; return 77; }
+	tree=$(fetch_source musl "$suite") || return 77
+	ver=${tree##*/musl-}
+	prefix=$VR_CACHE/musl/$name-musl-$ver${patched:+-patched}${shared:+-shared}
+	[ -z "$patched" ] || sum=$(musl_series_sum "$tree")
+	key="$ver $sum $a_gnu $("$gcc" -dumpfullversion) $a_cflags $shared recipe 2"
+	mkdir -p "${prefix%/*}"
+	(
+	flock 8
+	[ "$(cat "$prefix.key" 2>/dev/null)" = "$key" ] && [ -x "$prefix/bin/musl-gcc" ] && exit 0
+	rm -rf "$prefix" "$prefix.build" "$prefix.key" "$prefix.src"; mkdir -p "$prefix.build"
+	# A patched source stays beside the prefix, for the cross checks.
+	s=$tree; [ -z "$patched" ] || { s=$prefix.src; cp -a "$tree" "$s"; }
+	for q in $( [ -z "$patched" ] || musl_series "$tree"); do
+		(cd "$s" && patch -p1 --fuzz=0 -s <"$q") >>"$prefix.build/patch.out" 2>&1 ||
+			{ echo "${q##*/} does not apply to musl $ver" >&2; exit 1; }
+	done
+	(cd "$prefix.build" && "$s/configure" --prefix="$prefix" --syslibdir="$prefix/lib" \
+		--target="$a_gnu" CC="$gcc" CFLAGS="-O2 $a_cflags" --enable-wrapper=gcc \
+		--$( [ -n "$shared" ] && echo en || echo dis)able-shared >configure.out 2>&1 &&
+		make -j"$jobs" >make.out 2>&1 && make install >install.out 2>&1) ||
+		{ tail -n 20 "$prefix.build/make.out" "$prefix.build/configure.out" >&2 2>/dev/null
+		  echo "building musl $ver for $name failed" >&2; exit 1; }
+	# musl's own spec file in front of the cross compiler, with the ABI
+	# flags every program needs, and the cross binutils under musl names.
+	printf '#!/bin/sh\nexec "${REALGCC:-%s}" %s "$@" -specs "%s/lib/musl-gcc.specs"\n' \
+		"$gcc" "$a_cflags" "$prefix" >"$prefix/bin/musl-gcc"
+	chmod +x "$prefix/bin/musl-gcc"
+	ln -sf musl-gcc "$prefix/bin/$a_musl-gcc"
+	for t in ar ranlib nm strip size objdump readelf; do
+		ln -sf "$(command -v "$a_gnu-$t")" "$prefix/bin/$a_musl-$t"
+	done
+	echo 'int main(void) { return 0; }' >"$prefix.build/probe.c"
+	"$prefix/bin/musl-gcc" -static -o "$prefix.build/probe" "$prefix.build/probe.c" ||
+		{ echo "musl-gcc for $name cannot link a static program" >&2; exit 1; }
+	rm -rf "$prefix.build"; echo "$key" >"$prefix.key"
+	) 8>"$prefix.lock" || return
+	echo "$prefix"
+}
+# text + data of the smallest getrandom() program, static, -Os, stripped.
+musl_image() {  # musl-gcc, output, size tool
+	"$1" -static -Os -ffunction-sections -fdata-sections -Wl,--gc-sections -s \
+		-o "$2" "$top/test/musl-patched/size.c" &&
+		"${3:-size}" "$2" | awk 'NR == 2 { print $1 + $2 }'
+}
+# Whether this machine's vDSO holds the architecture header's getrandom
+# symbol (VRANDOM_SMOKE_NO_VDSO=1 says no).
+host_vdso() {
+	local sym
+	[ "${VRANDOM_SMOKE_NO_VDSO:-0}" != 1 ] || return 1
+	sym=$(sed -n 's/^#define VRANDOM_VDSO_SYM "\(.*\)"/\1/p' "$top/src/asm/$(uname -m)/arch.h" 2>/dev/null)
+	[ -n "$sym" ] || return 1
+	mkdir -p "$VR_BUILD"
+	cat >"$VR_BUILD/has_vdso.c" <<-'C'
+	#define _GNU_SOURCE
+	#include <link.h>
+	#include <string.h>
+	#include <sys/auxv.h>
+	int main(int argc, char **argv)
+	{
+		const ElfW(Ehdr) *e = (const void *)getauxval(AT_SYSINFO_EHDR);
+		return argc < 2 || !e || !memmem(e, e->e_shoff + e->e_shnum * e->e_shentsize,
+			argv[1], strlen(argv[1]) + 1);
+	}
+	C
+	cc -o "$VR_BUILD/has_vdso" "$VR_BUILD/has_vdso.c" && "$VR_BUILD/has_vdso" "$sym"
+}
