@@ -144,9 +144,9 @@ static l_noinline void drawfailed (struct drawctx *d, void *buf, size_t len,
 	memset(buf, 0xff, len);
 }
 
-/* Inline, as fill was: a call less for every number on the classic
- * path too. */
-VR_INLINE void drawfill (void *ctx, void *buf, size_t len)
+/* Plain inline: uniform.h calls it through a pointer, and GCC below -O2
+ * cannot resolve that pointer in time to force the inlining. */
+static inline void drawfill (void *ctx, void *buf, size_t len)
 {
 	struct drawctx *d = ctx;
 	int why = tryfill(d->st, buf, len);
