@@ -125,7 +125,7 @@ for s; do
 	names | grep -qx -- "$s" || { echo "test-all: no suite $s (--list names them)" >&2; exit 2; }
 done
 # The named suites and, again and again, what they need.
-want=${*:-$(names)}
+want=$(echo ${*:-$(names)})
 while :; do
 	more=$want
 	for s in $want; do more="$more $(field "$s" 2 | tr ',-' '  ')"; done
