@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "vrandom.h"
 #include "bench.h"
 #include "raw.h"
 

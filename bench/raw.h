@@ -3,7 +3,7 @@
 #ifndef VRANDOM_BENCH_RAW_H
 #define VRANDOM_BENCH_RAW_H
 
-#include "internal.h"
+#include "vdso.h"
 
 struct vr_raw {
 	void *fn, *state;

@@ -17,12 +17,10 @@
 
 #include "config.h"
 #include "vrandom.h"
+#include "base.h"
 #include "uniform.h"
 #include "check_main.h"
 
-#define GRND_NONBLOCK 0x0001
-#define GRND_RANDOM   0x0002
-#define GRND_INSECURE 0x0004
 
 static struct vrandom_info info(void)
 {

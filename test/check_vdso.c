@@ -8,12 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "threshold.h"
+#include "vdso.h"
 #include "fakevdso/fakevdso.h"
 #include "check_main.h"
 
-#define GRND_NONBLOCK 0x0001
-#define GRND_INSECURE 0x0004
 
 static const void *fake_base;
 static int fake_set, fake_secure;

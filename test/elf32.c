@@ -9,7 +9,7 @@
 #include <errno.h>
 
 #include "hostile.h"
-#include "internal.h"
+#include "vdso.h"
 #define FAKE_GETAUXVAL
 #include "../fakevdso/fakevdso.h"
 

@@ -20,13 +20,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "arch.h"
+#include "base.h"
 #include "vrandom.h"
 #include "tally.h"
-
-#define GRND_NONBLOCK 0x0001
-#define GRND_RANDOM   0x0002
-#define GRND_INSECURE 0x0004
 
 #ifdef VRANDOM_VDSO_SYM
 #define VDSO_SYM VRANDOM_VDSO_SYM

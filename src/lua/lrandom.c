@@ -59,11 +59,11 @@ static vrandom_state *togen (lua_State *L)
 #endif
 
 /* The module built for dlopen carries the runtime inside it, so its first
- * read takes the runtime's inline hot path (internal.h): a call and a
+ * read takes the runtime's inline hot path (rng.h): a call and a
  * frame less for every draw, a good part of what a die costs above the
  * kernel's own work under LuaJIT.  The archives for hosts call libvrandom. */
 #ifdef VRANDOM_DLOPEN
-#include "internal.h"
+#include "rng.h"
 
 static inline ssize_t firstread (vrandom_state *st, void *buf, size_t len)
 {

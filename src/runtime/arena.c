@@ -3,13 +3,15 @@
  * The states live in droppable memory, mapped exactly as the kernel asks;
  * everything that must survive memory pressure and fork (free list, owners,
  * counters) lives in ordinary memory beside it. */
+#include "config.h"     /* first: it may define _GNU_SOURCE */
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 
-#include "internal.h"
+#include "arena.h"
 
 struct chunk {
 	struct chunk *next;

@@ -1,11 +1,11 @@
 /* The public draws that cannot fail: every byte, or abort.  Each reads
- * through the inline hot path (__vr_read, internal.h), as rng.c's
+ * through the inline hot path (__vr_read, rng.h), as rng.c's
  * getrandom does. */
 #include "config.h"     /* first: it may define _GNU_SOURCE */
 
 #include <stdlib.h>
 
-#include "internal.h"
+#include "rng.h"
 #include "uniform.h"
 
 /* The rest after a short first read, out of line: the common case makes

@@ -5,7 +5,7 @@
  * the fast path cannot serve -- no state, a re-entrant call, a failed
  * mapping -- goes to the system call, which is always correct.  Large
  * requests may go to the system call by choice: threshold.c.  The hot path
- * itself is inline in internal.h; the draws that cannot fail are draw.c's. */
+ * itself is inline in rng.h; the draws that cannot fail are draw.c's. */
 #include "config.h"     /* first: it may define _GNU_SOURCE */
 
 #include <errno.h>
@@ -16,7 +16,8 @@
 #include <sys/auxv.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "rng.h"
+#include "urandom.h"
 
 #ifdef HAVE_LINK_NAMESPACES
 #include <dlfcn.h>
@@ -41,18 +42,15 @@ static ssize_t read_first(struct vrandom_state *, void *, size_t, unsigned int);
 static read_fn backend_read = read_first;
 static enum vrandom_backend backend;
 
-void *__vr_vdso_fn;
-struct vr_params __vr_params;
-
 static pthread_key_t thread_key;
 
 /* The calling thread's opaque state for the hot path: __vr_thread_mem
- * (internal.h); its bookkeeping is the thread key's value.  &no_state
+ * (rng.h); its bookkeeping is the thread key's value.  &no_state
  * stands for every thread and handle the pool could not serve: they take
  * the system call. */
 __thread void *__vr_thread_mem;
 static __thread int thread_exiting;
-static struct vrandom_state no_state = { .owner = VR_NONE };
+static struct vrandom_state no_state;
 
 static const char *const backend_names[] = {
 	[VRANDOM_VDSO] = "vdso", [VRANDOM_SYSCALL] = "syscall",
@@ -292,7 +290,7 @@ static ssize_t read_first(struct vrandom_state *st, void *buf, size_t len, unsig
 
 /* ---- the public edge ---- */
 
-/* What the hot path (__vr_read, internal.h) leaves: flags, which the
+/* What the hot path (__vr_read, rng.h) leaves: flags, which the
  * vDSO takes as the system call would; large requests; and all else by
  * backend_read, loaded with acquire since another thread's setup may just
  * have stored it. */

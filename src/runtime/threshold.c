@@ -14,7 +14,9 @@
 #include <sys/auxv.h>
 #include <time.h>
 
-#include "internal.h"
+#include "arena.h"
+#include "threshold.h"
+#include "vdso.h"
 
 #define PROBE_MIN 256
 #define PROBE_MAX 1024

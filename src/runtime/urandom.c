@@ -9,7 +9,7 @@
 #include <pthread.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "urandom.h"
 
 static int urandom_ready;
 

@@ -2,13 +2,23 @@
  *
  * Every offset is checked against the image size before it is read, so the
  * same code serves the live vDSO and arbitrary (fuzzed) images. */
+#include "config.h"     /* first: it may define _GNU_SOURCE */
+
 #include <elf.h>
 #include <link.h>
 #include <stddef.h>
 #include <string.h>
 #include <sys/auxv.h>
 
-#include "internal.h"
+#include "vdso.h"
+
+/* The SysV hash table's entries are 32-bit everywhere but s390x. */
+#ifndef VRANDOM_HASH_ENTRY
+#define VRANDOM_HASH_ENTRY uint32_t
+#endif
+
+void *__vr_vdso_fn;
+struct vr_params __vr_params;
 
 #define ELFCLASS_NATIVE (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32)
 /* st_info packs the same way in both classes. */

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "vdso.h"
 #include "vrandom.h"
 
 /* The auxiliary vector as the kernel gave it, for the keys a test does not

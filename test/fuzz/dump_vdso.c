@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <sys/auxv.h>
 
-#include "internal.h"
+#include "vdso.h"
 
 int main(void)
 {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "vdso.h"
 
 static const char *const wanted[][2] = {
 	{ "__vdso_getrandom", "LINUX_2.6" },      /* x86_64 */

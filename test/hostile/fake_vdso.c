@@ -7,7 +7,7 @@
 #include <errno.h>
 
 #include "hostile.h"
-#include "internal.h"
+#include "vdso.h"
 #define FAKE_GETAUXVAL
 #include "../fakevdso/fakevdso.h"
 
@@ -20,7 +20,6 @@
 #define RUNNING_ON_VALGRIND 0
 #endif
 
-#define GRND_NONBLOCK 0x0001
 
 static const char *dir;
 

@@ -1,0 +1,35 @@
+/* arena.c: the pool of opaque states, in MAP_DROPPABLE pages mapped as the
+ * kernel asks; its bookkeeping in ordinary memory. */
+#ifndef VRANDOM_ARENA_H
+#define VRANDOM_ARENA_H
+
+#include <signal.h>
+
+#include "vdso.h"
+#include "vrandom.h"
+
+/* Who holds a state: fork gives back the states of threads. */
+enum vr_owner { VR_FREE, VR_THREAD, VR_HANDLE };
+
+struct vrandom_state {
+	void *mem;                  /* opaque state in droppable memory */
+	struct vrandom_state *next; /* free list */
+	unsigned char owner;        /* enum vr_owner */
+};
+
+/* Callers block signals around every call but setup, so a signal handler
+ * can never meet the lock held.  A failed get returns NULL: its callers
+ * fall back to the system call. */
+VR_HIDDEN int __vr_arena_setup(const struct vr_params *p, size_t pagesz);
+VR_HIDDEN struct vrandom_state *__vr_arena_get(enum vr_owner owner);
+VR_HIDDEN void __vr_arena_put(struct vrandom_state *st);
+VR_HIDDEN int __vr_arena_reserve(size_t nstates);
+VR_HIDDEN void __vr_arena_stats(struct vrandom_info *info);
+VR_HIDDEN void __vr_arena_fork_prepare(void);
+VR_HIDDEN void __vr_arena_fork_parent(void);
+VR_HIDDEN void __vr_arena_fork_child(struct vrandom_state *keep);
+
+VR_HIDDEN void __vr_block_signals(sigset_t *old);
+VR_HIDDEN void __vr_restore_signals(const sigset_t *old);
+
+#endif
