@@ -42,6 +42,21 @@ void __vr_restore_signals(const sigset_t *old)
 	pthread_sigmask(SIG_SETMASK, old, 0);
 }
 
+/* The lock is taken with signals blocked, as glibc's own locks are: a
+ * handler that called in while its thread held the lock would wait for
+ * itself. */
+static void lock(sigset_t *old)
+{
+	__vr_block_signals(old);
+	pthread_mutex_lock(&pool.lock);
+}
+
+static void unlock(const sigset_t *old)
+{
+	pthread_mutex_unlock(&pool.lock);
+	__vr_restore_signals(old);
+}
+
 int __vr_arena_setup(const struct vr_params *p, size_t pagesz)
 {
 	size_t line = VRANDOM_CACHE_LINE, size = p->size_of_opaque_state;
@@ -109,9 +124,10 @@ static int grow(size_t n)
 struct vrandom_state *__vr_arena_get(enum vr_owner owner)
 {
 	struct vrandom_state *st = 0;
+	sigset_t old;
 	int err = 0;
 
-	pthread_mutex_lock(&pool.lock);
+	lock(&old);
 	if (!pool.free)
 		err = grow(1);
 	if (!err) {
@@ -122,7 +138,7 @@ struct vrandom_state *__vr_arena_get(enum vr_owner owner)
 		pool.nfree--;
 		pool.in_use++;
 	}
-	pthread_mutex_unlock(&pool.lock);
+	unlock(&old);
 	return st;
 }
 
@@ -141,30 +157,35 @@ static void release(struct vrandom_state *st)
 
 void __vr_arena_put(struct vrandom_state *st)
 {
-	pthread_mutex_lock(&pool.lock);
+	sigset_t old;
+
+	lock(&old);
 	release(st);
-	pthread_mutex_unlock(&pool.lock);
+	unlock(&old);
 }
 
 int __vr_arena_reserve(size_t nstates)
 {
+	sigset_t old;
 	int err = 0;
 
-	pthread_mutex_lock(&pool.lock);
+	lock(&old);
 	if (pool.nfree < nstates)
 		err = grow(nstates - pool.nfree);
-	pthread_mutex_unlock(&pool.lock);
+	unlock(&old);
 	return err;
 }
 
 void __vr_arena_stats(struct vrandom_info *info)
 {
-	pthread_mutex_lock(&pool.lock);
+	sigset_t old;
+
+	lock(&old);
 	info->state_stride = pool.stride;
 	info->arena_pages = pool.pages;
 	info->states_total = pool.total;
 	info->states_in_use = pool.in_use;
-	pthread_mutex_unlock(&pool.lock);
+	unlock(&old);
 }
 
 /* fork: hold the lock across it, so the child inherits consistent lists. */
@@ -172,8 +193,7 @@ void __vr_arena_fork_prepare(void)
 {
 	sigset_t old;
 
-	__vr_block_signals(&old);
-	pthread_mutex_lock(&pool.lock);
+	lock(&old);
 	pool.fork_mask = old;
 }
 
@@ -181,8 +201,7 @@ void __vr_arena_fork_parent(void)
 {
 	sigset_t old = pool.fork_mask;
 
-	pthread_mutex_unlock(&pool.lock);
-	__vr_restore_signals(&old);
+	unlock(&old);
 }
 
 /* In the child only the forking thread exists: the states of all the others
@@ -199,6 +218,5 @@ void __vr_arena_fork_child(struct vrandom_state *keep)
 		for (i = 0; i < c->nstates; i++)
 			if (c->state[i].owner == VR_THREAD && &c->state[i] != keep)
 				release(&c->state[i]);
-	pthread_mutex_unlock(&pool.lock);
-	__vr_restore_signals(&old);
+	unlock(&old);
 }

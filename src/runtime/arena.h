@@ -17,9 +17,9 @@ struct vrandom_state {
 	unsigned char owner;        /* enum vr_owner */
 };
 
-/* Callers block signals around every call but setup, so a signal handler
- * can never meet the lock held.  A failed get returns NULL: its callers
- * fall back to the system call. */
+/* Each blocks signals while it holds the pool's lock, so a signal handler
+ * never meets the lock held by its own thread.  A failed get returns NULL:
+ * its callers fall back to the system call. */
 VR_HIDDEN int __vr_arena_setup(const struct vr_params *p, size_t pagesz);
 VR_HIDDEN struct vrandom_state *__vr_arena_get(enum vr_owner owner);
 VR_HIDDEN void __vr_arena_put(struct vrandom_state *st);
@@ -29,6 +29,7 @@ VR_HIDDEN void __vr_arena_fork_prepare(void);
 VR_HIDDEN void __vr_arena_fork_parent(void);
 VR_HIDDEN void __vr_arena_fork_child(struct vrandom_state *keep);
 
+/* For what else must not be interrupted by a handler that calls in. */
 VR_HIDDEN void __vr_block_signals(sigset_t *old);
 VR_HIDDEN void __vr_restore_signals(const sigset_t *old);
 

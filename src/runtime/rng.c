@@ -362,14 +362,10 @@ vrandom_state *vrandom_state_new(void)
 {
 	struct vrandom_state *st = 0;
 	int saved = errno;
-	sigset_t old;
 
 	wait_ready();
-	if (backend == VRANDOM_VDSO) {
-		__vr_block_signals(&old);
+	if (backend == VRANDOM_VDSO)
 		st = __vr_arena_get(VR_HANDLE);
-		__vr_restore_signals(&old);
-	}
 	/* Without a state from the pool the handle serves by system call. */
 	errno = saved;
 	return st ? st : &no_state;
@@ -377,33 +373,22 @@ vrandom_state *vrandom_state_new(void)
 
 void vrandom_state_free(vrandom_state *st)
 {
-	sigset_t old;
-
-	if (!st || st == &no_state)
-		return;
-	__vr_block_signals(&old);
-	__vr_arena_put(st);
-	__vr_restore_signals(&old);
+	if (st && st != &no_state)
+		__vr_arena_put(st);
 }
 
 int vrandom_reserve(size_t nstates)
 {
-	sigset_t old;
 	int r = 0;
 
 	wait_ready();
-	if (backend == VRANDOM_VDSO) {
-		__vr_block_signals(&old);
+	if (backend == VRANDOM_VDSO)
 		r = __vr_arena_reserve(nstates);
-		__vr_restore_signals(&old);
-	}
 	return ret(r);
 }
 
 int vrandom_get_info(struct vrandom_info *info)
 {
-	sigset_t old;
-
 	if (!info)
 		return ret(-EINVAL);
 	wait_ready();
@@ -418,9 +403,7 @@ int vrandom_get_info(struct vrandom_info *info)
 		info->mmap_prot = __vr_params.mmap_prot;
 		info->mmap_flags = __vr_params.mmap_flags;
 		info->syscall_min = __vr_threshold_now(__vr_thread_mem);
-		__vr_block_signals(&old);
 		__vr_arena_stats(info);
-		__vr_restore_signals(&old);
 	}
 	return 0;
 }

@@ -177,20 +177,14 @@ void __vr_threshold_fork_child(void)
 size_t __vr_threshold_now(void *mem)
 {
 	struct vrandom_state *st = 0;
-	sigset_t old;
 
 	if (!mem) {
-		__vr_block_signals(&old);
 		st = __vr_arena_get(VR_HANDLE);
-		__vr_restore_signals(&old);
 		mem = st ? st->mem : 0;
 	}
 	while (mem && !decided(mem))
 		sched_yield();
-	if (st) {
-		__vr_block_signals(&old);
+	if (st)
 		__vr_arena_put(st);
-		__vr_restore_signals(&old);
-	}
 	return decided(0) ? syscall_min : 0;
 }
