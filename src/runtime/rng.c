@@ -36,11 +36,35 @@
 #define VRANDOM_VDSO_VER 0
 #endif
 
-typedef ssize_t (*read_fn)(struct vrandom_state *, void *, size_t, unsigned int);
+typedef ssize_t read_fn(struct vrandom_state *, void *, size_t, unsigned int);
 
-static ssize_t read_first(struct vrandom_state *, void *, size_t, unsigned int);
-static read_fn backend_read = read_first;
-static enum vrandom_backend backend;
+static read_fn read_first, vdso_read, syscall_read, urandom_read;
+
+/* The backends, best first, in the order of enum vrandom_backend: what
+ * dispatch calls and what vrandom_get_info names.  The one in use starts
+ * as unset, whose read runs setup; setup swaps in its choice, and the
+ * first ENOSYS from getrandom swaps in /dev/urandom. */
+struct backend {
+	enum vrandom_backend id;
+	const char *name;
+	read_fn *read;
+};
+
+/* Where the architecture has no vDSO getrandom, nothing refers to
+ * vdso_read, and the per-thread states go with it. */
+static const struct backend backends[] = {
+	{ VRANDOM_VDSO, "vdso", HAVE_VDSO_GETRANDOM ? vdso_read : syscall_read },
+	{ VRANDOM_SYSCALL, "syscall", syscall_read },
+	{ VRANDOM_URANDOM, "urandom", urandom_read },
+}, unset = { 0, 0, read_first };
+static const struct backend *backend = &unset;
+
+#define BACKEND(id) (&backends[(id) - 1])
+
+static const struct backend *current(void)
+{
+	return __atomic_load_n(&backend, __ATOMIC_ACQUIRE);
+}
 
 static pthread_key_t thread_key;
 
@@ -52,29 +76,26 @@ __thread void *__vr_thread_mem;
 static __thread int thread_exiting;
 static struct vrandom_state no_state;
 
-static const char *const backend_names[] = {
-	[VRANDOM_VDSO] = "vdso", [VRANDOM_SYSCALL] = "syscall",
-	[VRANDOM_URANDOM] = "urandom",
-};
-
 /* ---- /dev/urandom, for kernels without getrandom ---- */
+
+static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
+{
+	(void)st;
+	return __vr_urandom_read(buf, len, flags);
+}
 
 /* Only getrandom's ENOSYS leads here: a kernel without it, or a seccomp
  * filter installed after setup chose another backend.  From the first
  * such call on, what the system call would have served comes straight
- * here, and get_info names this backend whatever setup chose.  States
+ * to /dev/urandom, and get_info names it whatever setup chose.  States
  * seeded before keep serving through the vDSO until their next reseed,
  * which needs the system call. */
-static int urandom_serves;
-
-ssize_t __vr_read_urandom(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
+ssize_t __vr_switch_to_urandom(struct vrandom_state *st, void *buf, size_t len,
+			       unsigned int flags)
 {
-	(void)st;
-	if (!__atomic_load_n(&urandom_serves, __ATOMIC_RELAXED)) {
-		__atomic_store_n(&urandom_serves, 1, __ATOMIC_RELAXED);
-		__atomic_store_n(&backend_read, __vr_read_urandom, __ATOMIC_RELEASE);
-	}
-	return __vr_urandom_read(buf, len, flags);
+	if (current() != BACKEND(VRANDOM_URANDOM))
+		__atomic_store_n(&backend, BACKEND(VRANDOM_URANDOM), __ATOMIC_RELEASE);
+	return urandom_read(st, buf, len, flags);
 }
 
 /* ---- the system call ---- */
@@ -231,9 +252,12 @@ static int vdso_setup(void)
 	return 1;
 }
 
+/* The choice replaces unset only: an ENOSYS met meanwhile (the reads
+ * that do not wait for setup take the system call) already chose. */
 static void setup(void)
 {
 	enum vrandom_backend b = forced_backend();
+	const struct backend *was = &unset;
 	int saved = errno;
 
 	/* Another constructor may call us before ours has run. */
@@ -243,13 +267,10 @@ static void setup(void)
 	if (b == VRANDOM_SYSCALL &&
 	    syscall_read(0, 0, 0, GRND_NONBLOCK) == -ENOSYS)
 		b = VRANDOM_URANDOM;
-	backend = b;
 	__vr_threshold_setup();
 	errno = saved;
-	__atomic_store_n(&backend_read,
-			 b == VRANDOM_VDSO ? vdso_read :
-			 b == VRANDOM_SYSCALL ? syscall_read : __vr_read_urandom,
-			 __ATOMIC_RELEASE);
+	__atomic_compare_exchange_n(&backend, &was, BACKEND(b), 0,
+				    __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 }
 
 /* 1 once the backend is chosen, 0 while another thread chooses it. */
@@ -285,15 +306,15 @@ static ssize_t read_first(struct vrandom_state *st, void *buf, size_t len, unsig
 {
 	if (!ready())
 		return syscall_read(st, buf, len, flags);
-	return __atomic_load_n(&backend_read, __ATOMIC_ACQUIRE)(st, buf, len, flags);
+	return current()->read(st, buf, len, flags);
 }
 
 /* ---- the public edge ---- */
 
 /* What the hot path (__vr_read, rng.h) leaves: flags, which the
  * vDSO takes as the system call would; large requests; and all else by
- * backend_read, loaded with acquire since another thread's setup may just
- * have stored it. */
+ * the backend in use, loaded with acquire since another thread's setup
+ * may just have stored it. */
 ssize_t __vr_read_slow(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
 	void *mem = st ? st->mem : __vr_thread_mem;
@@ -309,9 +330,9 @@ ssize_t __vr_read_slow(struct vrandom_state *st, void *buf, size_t len, unsigned
 	else if (mem)
 		r = __vr_big_read(mem, buf, len, flags);
 	else
-		r = __atomic_load_n(&backend_read, __ATOMIC_ACQUIRE)(st, buf, len, flags);
+		r = current()->read(st, buf, len, flags);
 	if (unlikely(r < 0) && r == -ENOSYS)
-		r = __vr_read_urandom(st, buf, len, flags);
+		r = __vr_switch_to_urandom(st, buf, len, flags);
 	return r;
 }
 
@@ -364,7 +385,7 @@ vrandom_state *vrandom_state_new(void)
 	int saved = errno;
 
 	wait_ready();
-	if (backend == VRANDOM_VDSO)
+	if (current()->id == VRANDOM_VDSO)
 		st = __vr_arena_get(VR_HANDLE);
 	/* Without a state from the pool the handle serves by system call. */
 	errno = saved;
@@ -382,20 +403,22 @@ int vrandom_reserve(size_t nstates)
 	int r = 0;
 
 	wait_ready();
-	if (backend == VRANDOM_VDSO)
+	if (current()->id == VRANDOM_VDSO)
 		r = __vr_arena_reserve(nstates);
 	return ret(r);
 }
 
 int vrandom_get_info(struct vrandom_info *info)
 {
+	const struct backend *b;
+
 	if (!info)
 		return ret(-EINVAL);
 	wait_ready();
 	memset(info, 0, sizeof *info);
-	info->backend = __atomic_load_n(&urandom_serves, __ATOMIC_RELAXED) ?
-			VRANDOM_URANDOM : backend;
-	info->backend_name = backend_names[info->backend];
+	b = current();
+	info->backend = b->id;
+	info->backend_name = b->name;
 	if (info->backend == VRANDOM_VDSO) {
 		info->vdso_symbol = VRANDOM_VDSO_SYM;
 		info->vdso_version = VRANDOM_VDSO_VER;

@@ -24,8 +24,8 @@ VR_HIDDEN extern __thread void *__vr_thread_mem
  * serves from the first ENOSYS on. */
 VR_HIDDEN ssize_t __vr_read_slow(struct vrandom_state *st, void *buf, size_t len,
 				 unsigned int flags);
-VR_HIDDEN ssize_t __vr_read_urandom(struct vrandom_state *st, void *buf, size_t len,
-				    unsigned int flags);
+VR_HIDDEN ssize_t __vr_switch_to_urandom(struct vrandom_state *st, void *buf, size_t len,
+					 unsigned int flags);
 
 /* The hot path: state memory means the vDSO is set up, so call it without
  * the dispatcher, unless the request is large enough that the system call
@@ -44,7 +44,7 @@ static inline ssize_t __vr_read(struct vrandom_state *st, void *buf, size_t len,
 		r = VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, 0, mem,
 				      __vr_params.size_of_opaque_state);
 		if (unlikely(r < 0) && r == -ENOSYS)
-			r = __vr_read_urandom(st, buf, len, 0);
+			r = __vr_switch_to_urandom(st, buf, len, 0);
 		return r;
 	}
 #endif
