@@ -66,7 +66,10 @@ struct vrandom_info {
 	size_t states_in_use;       /* held by threads or explicit handles */
 	size_t syscall_min;         /* requests of at least this many bytes take the
 	                               system call, faster there on this machine
-	                               (measured once per process); 0: never */
+	                               (measured once per process); 0: never;
+	                               (size_t)-1: not measured yet (before the
+	                               kernel's pool is seeded, or while another
+	                               thread measures), the vDSO serves all */
 	/* Extensible: fields added later take words from reserved, so the
 	 * struct's size stays put and programs built against an older header
 	 * keep working.  vrandom_get_info zeroes what it does not set; a zero

@@ -9,6 +9,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
@@ -19,6 +20,7 @@
 #include "vrandom.h"
 #include "base.h"
 #include "uniform.h"
+#include "bpf.h"
 #include "check_main.h"
 
 
@@ -121,6 +123,35 @@ START_TEST(syscall_min_measured)
 		ck_assert_uint_eq(i.syscall_min, 0);
 	for (k = 0; k < sizeof i.reserved / sizeof i.reserved[0]; k++)
 		ck_assert_uint_eq(i.reserved[k], 0);
+}
+END_TEST
+
+/* Before the kernel's pool is first seeded, replayed by a filter under
+ * which getrandom(GRND_NONBLOCK) answers EAGAIN, the threshold cannot be
+ * measured: vrandom_get_info returns at once and says it is pending,
+ * instead of waiting for the pool (the test's timeout). */
+START_TEST(syscall_min_pending)
+{
+	struct bpf_insn f[] = {
+		{ LD_ABS, 0, 0, 0 },
+		{ JEQ, 0, 3, SYS_getrandom },
+		{ LD_ABS, 0, 0, ARG_LOW(2) },
+		{ JSET, 0, 1, GRND_NONBLOCK },
+		{ RET, 0, 0, RET_ERRNO | EAGAIN },
+		{ RET, 0, 0, RET_ALLOW },
+	};
+	struct vrandom_info i;
+
+	unsetenv("VRANDOM_SYSCALL_MIN");
+	if (bpf_install(f, sizeof f / sizeof f[0])) {
+		printf("no seccomp here: syscall_min_pending not tested\n");
+		return;
+	}
+	ck_assert_int_eq(vrandom_get_info(&i), 0);
+	if (i.backend == VRANDOM_VDSO)
+		ck_assert_uint_eq(i.syscall_min, (size_t)-1);
+	else
+		ck_assert_uint_eq(i.syscall_min, 0);
 }
 END_TEST
 
@@ -915,6 +946,7 @@ static Suite *suite(void)
 	tcase_add_test(t, lengths);
 	tcase_add_test(t, lengths_syscall_min);
 	tcase_add_test(t, syscall_min_measured);
+	tcase_add_test(t, syscall_min_pending);
 	tcase_add_test(t, two_reads_differ);
 	tcase_add_test(t, accepted_flags);
 	tcase_add_test(t, rejected_flags);

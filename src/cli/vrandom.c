@@ -330,7 +330,9 @@ static int cmd_info(int argc, char **argv)
 		printf("arena:         %zu page%s, %zu states, %zu in use\n",
 		       in.arena_pages, in.arena_pages == 1 ? "" : "s",
 		       in.states_total, in.states_in_use);
-		if (in.syscall_min)
+		if (in.syscall_min == (size_t)-1)
+			printf("syscall min:   pending (the kernel's pool is not seeded yet)\n");
+		else if (in.syscall_min)
 			printf("syscall min:   %zu bytes%s\n", in.syscall_min, ms);
 		else
 			printf("syscall min:   never%s\n", ms);

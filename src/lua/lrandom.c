@@ -396,7 +396,8 @@ static int rand_info (lua_State *L)
 	setint(L, "arena_pages", (lua_Integer)in.arena_pages);
 	setint(L, "states_total", (lua_Integer)in.states_total);
 	setint(L, "states_in_use", (lua_Integer)in.states_in_use);
-	setint(L, "syscall_min", (lua_Integer)in.syscall_min);
+	setint(L, "syscall_min", in.syscall_min == (size_t)-1 ? -1 :
+	       (lua_Integer)in.syscall_min);  /* -1: pending */
 	setstr(L, "binding", "classic");  /* ffi.c's chunk says "ffi" */
 	return 1;
 }

@@ -8,7 +8,6 @@
 #include "config.h"     /* first: it may define _GNU_SOURCE */
 
 #include <errno.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -171,20 +170,19 @@ void __vr_threshold_fork_child(void)
 		__atomic_store_n(&big_state, BIG_UNDECIDED, __ATOMIC_RELAXED);
 }
 
-/* For vrandom_get_info, if no large request has been made yet: with the
- * thread's state, or one borrowed from the pool, so that the counters it
- * reports stay those of the program. */
+/* For vrandom_get_info, if no large request has been made yet: one try,
+ * with the thread's state or one borrowed from the pool, so that the
+ * counters it reports stay those of the program.  It never waits: while
+ * another thread measures, or before the kernel's pool is seeded, the
+ * answer is VR_PENDING. */
 size_t __vr_threshold_now(void *mem)
 {
 	struct vrandom_state *st = 0;
 
-	if (!mem) {
-		st = __vr_arena_get(VR_HANDLE);
-		mem = st ? st->mem : 0;
-	}
-	while (mem && !decided(mem))
-		sched_yield();
+	if (!decided(0) && !mem && (st = __vr_arena_get(VR_HANDLE)))
+		mem = st->mem;
+	decided(mem);
 	if (st)
 		__vr_arena_put(st);
-	return decided(0) ? syscall_min : 0;
+	return decided(0) ? syscall_min : VR_PENDING;
 }

@@ -14,7 +14,9 @@ VR_HIDDEN ssize_t __vr_big_read(void *mem, void *buf, size_t len, unsigned int f
 VR_HIDDEN void __vr_threshold_setup(void);
 VR_HIDDEN void __vr_threshold_fork_child(void);
 /* Measures if nothing has yet (with mem, else a borrowed state) and
- * returns the threshold, 0 for never. */
+ * returns the threshold: 0 for never, VR_PENDING when it cannot be known
+ * yet (another thread measures; the kernel's pool is not seeded). */
+#define VR_PENDING ((size_t)-1)
 VR_HIDDEN size_t __vr_threshold_now(void *mem);
 /* The size from which the system call serves, given the best times (ns) of
  * the vDSO and of the system call at 256 and 1024 bytes; 0: never.
