@@ -146,7 +146,7 @@ check() {
 	make -s -C "$d" -j"$jobs" check "$@" >"$d/check.out" 2>&1 && r=0 || r=1
 	for t in $(find "$d" -name '*.trs' | sort); do
 		res=$(sed -n 's/^:test-result: //p' "$t")
-		[ "$res" != SKIP ] || { missing "make check: ${t%.trs}: $(tail -n 1 "${t%.trs}.log")"; continue; }
+		[ "$res" != SKIP ] || { missing "make check: ${t%.trs}: $(tail -n 2 "${t%.trs}.log" | head -n 1)"; continue; }
 		set -- $(closing <"${t%.trs}.log")
 		case $res in
 		PASS) [ "$1:$2" != 0:0 ] || set -- 1 0 ;;
@@ -289,6 +289,7 @@ fetch_kernel() {
 	mkdir -p "$VR_CACHE/kernels"
 	(
 	flock 8
+	[ -n "${VR_VM_REFRESH:-}" ] || [ ! -f "$k/$a_image" ] || exit 0   # fetched meanwhile
 	apt_private "$apt" deb "$a_suite" "$a_debarch" || exit 1
 	show() { apt-cache -c "$apt/apt.conf" show --no-all-versions "$1" 2>/dev/null; }
 	dep=$(show "$a_kernel" | sed -n 's/^Depends: //p' | tr ',|' '\n\n' |
@@ -343,6 +344,8 @@ boot() {
 	elif [ -z "$sum" ]; then why="no summary from init (qemu failed, or $limit s passed)"
 	else case $sum in *" 0 failed"*) why= ;; *) why="programs failed" ;; esac
 	fi
+	[ "${VR_REQUIRE:-}" != all ] || ! grep -q '^vm-init: SKIP: ' "$dir/console.log" ||
+		why="${why:+$why; }programs skipped (VR_REQUIRE=all)"
 	echo "$m: ${sum:-no summary}, booted to power-off in $(($(date +%s) - t0)) s"
 	[ -z "$why" ] && return 0
 	tail -n 30 "$dir/console.log"; echo "FAIL: $m: $why (console: $dir/console.log)"; return 1
