@@ -18,6 +18,7 @@
 
 #include "vrandom.h"
 #include "cli.h"
+#include "encode.h"
 
 /* A multiple of 3, so base64 pads only at the very end, and of 16 (uuids). */
 #define CHUNK 49152
@@ -119,53 +120,6 @@ static int args(int argc, char **argv, const struct option *opts, int *flag,
 	}
 }
 
-/* ---- encodings ---- */
-
-static const char b64std[] =
-	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-static const char b64url[] =
-	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-static size_t hex(char *d, const unsigned char *s, size_t n)
-{
-	static const char digits[] = "0123456789abcdef";
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		d[2 * i] = digits[s[i] >> 4];
-		d[2 * i + 1] = digits[s[i] & 15];
-	}
-	return 2 * n;
-}
-
-static size_t base64(char *d, const unsigned char *s, size_t n,
-		     const char *abc, int pad)
-{
-	char *p = d;
-	uint32_t v;
-
-	for (; n >= 3; n -= 3, s += 3) {
-		v = (uint32_t)s[0] << 16 | s[1] << 8 | s[2];
-		*p++ = abc[v >> 18];
-		*p++ = abc[v >> 12 & 63];
-		*p++ = abc[v >> 6 & 63];
-		*p++ = abc[v & 63];
-	}
-	if (n) {
-		v = (uint32_t)s[0] << 16 | (n > 1 ? s[1] << 8 : 0);
-		*p++ = abc[v >> 18];
-		*p++ = abc[v >> 12 & 63];
-		if (n > 1)
-			*p++ = abc[v >> 6 & 63];
-		if (pad) {
-			if (n == 1)
-				*p++ = '=';
-			*p++ = '=';
-		}
-	}
-	return p - d;
-}
-
 enum fmt { RAW = 'r', HEX = 'x', BASE64 = 'b', TOKEN = 't' };
 
 static unsigned char rnd[CHUNK];
@@ -181,9 +135,9 @@ static int emit(uint64_t n, int endless, enum fmt f)
 		vrandom_buf(rnd, k);
 		switch (f) {
 		case RAW:    cli_out(rnd, k); break;
-		case HEX:    len = hex(txt, rnd, k); cli_out(txt, len); break;
-		case BASE64: len = base64(txt, rnd, k, b64std, 1); cli_out(txt, len); break;
-		case TOKEN:  len = base64(txt, rnd, k, b64url, 0); cli_out(txt, len); break;
+		case HEX:    len = vr_hex(txt, rnd, k); cli_out(txt, len); break;
+		case BASE64: len = vr_base64(txt, rnd, k, VR_B64STD, 1); cli_out(txt, len); break;
+		case TOKEN:  len = vr_base64(txt, rnd, k, VR_B64URL, 0); cli_out(txt, len); break;
 		}
 		if (!endless)
 			n -= k;
@@ -247,23 +201,6 @@ static int cmd_stream(int argc, char **argv)
 	return emit(have_n ? n : 0, !have_n, RAW);
 }
 
-/* RFC 9562 version 4: 122 random bits, the version and variant fixed. */
-static void uuid(char *d, unsigned char *b)
-{
-	b[6] = (b[6] & 0x0f) | 0x40;
-	b[8] = (b[8] & 0x3f) | 0x80;
-	d += hex(d, b, 4);
-	*d++ = '-';
-	d += hex(d, b + 4, 2);
-	*d++ = '-';
-	d += hex(d, b + 6, 2);
-	*d++ = '-';
-	d += hex(d, b + 8, 2);
-	*d++ = '-';
-	d += hex(d, b + 10, 6);
-	*d = '\n';
-}
-
 static int cmd_uuid(int argc, char **argv)
 {
 	static const struct option opts[] = { { "help", 0, 0, 'h' }, { 0 } };
@@ -276,8 +213,10 @@ static int cmd_uuid(int argc, char **argv)
 	while (n) {
 		k = n < CHUNK / 37 ? n : CHUNK / 37;
 		vrandom_buf(rnd, 16 * k);
-		for (i = 0; i < k; i++)
-			uuid(txt + 37 * i, rnd + 16 * i);
+		for (i = 0; i < k; i++) {
+			vr_uuid(txt + 37 * i, rnd + 16 * i);
+			txt[37 * i + 36] = '\n';
+		}
 		cli_out(txt, 37 * k);
 		n -= k;
 	}

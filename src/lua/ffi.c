@@ -104,7 +104,7 @@ static int32_t ffi_hex (vrandom_state *st, char *buf, double x)
 	if (!ffisize(x, FFIBUF / 2, &n))
 		return -1;
 	if (!(why = tryfill(st, buf + n, n)))
-		tohex(buf, n);
+		vr_hex(buf, (unsigned char *)buf + n, n);
 	return ffistr(buf, 2 * n, why);
 }
 
@@ -115,9 +115,9 @@ static int32_t ffi_token (vrandom_state *st, char *buf, double x)
 
 	if (!ffisize(x, FFIBUF / 4 * 3, &n))
 		return -1;
-	len = b64len(n);
+	len = vr_base64_len(n, 0);
 	if (!(why = tryfill(st, buf + len - n, n)))
-		tobase64url(buf, n);
+		vr_base64(buf, (unsigned char *)buf + len - n, n, VR_B64URL, 0);
 	return ffistr(buf, len, why);
 }
 
@@ -127,7 +127,7 @@ static int32_t ffi_uuid (vrandom_state *st, char *buf)
 	int why = tryfill(st, u, sizeof u);
 
 	if (!why)
-		touuid(buf, u);
+		vr_uuid(buf, u);
 	return ffistr(buf, 36, why);
 }
 

@@ -18,6 +18,7 @@
 
 #include "vrandom.h"
 #include "uniform.h"
+#include "encode.h"
 #include "compat.h"
 #include "lvrandom.h"      /* the declaration hosts use: it must match */
 
@@ -31,10 +32,6 @@
 typedef struct Gen {
 	vrandom_state *st;  /* NULL once closed */
 } Gen;
-
-static const char hexdigits[] = "0123456789abcdef";
-static const char b64url[] =
-	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /* The methods carry the metatable as upvalue 1: comparing with it spares
  * the lookup by name in the registry that luaL_checkudata makes on every
@@ -227,24 +224,6 @@ static int g_bytes (lua_State *L, vrandom_state *st, int arg)
 	return 1;
 }
 
-/* Expands the n bytes at p + n into 2n digits at p.  Each byte is read
- * before its digits land, and the digits never reach an unread byte.
- * Inline: as a function of its own, called from two places, GCC 12 -O2
- * turns its stores into ones based at address 0, then finds the function
- * pure and drops the calls (the hex strings came out as raw bytes). */
-VR_INLINE void tohex (char *p, size_t n)
-{
-	const unsigned char *in = (const unsigned char *)p + n;
-	unsigned char c;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		c = in[i];
-		p[2 * i] = hexdigits[c >> 4];
-		p[2 * i + 1] = hexdigits[c & 15];
-	}
-}
-
 static int g_hex (lua_State *L, vrandom_state *st, int arg)
 {
 	size_t n = checksize(L, arg);
@@ -252,69 +231,22 @@ static int g_hex (lua_State *L, vrandom_state *st, int arg)
 	char *p = luaL_buffinitsize(L, &b, 2 * n);
 
 	fill(L, st, p + n, n);
-	tohex(p, n);
+	vr_hex(p, (unsigned char *)p + n, n);
 	luaL_pushresultsize(&b, 2 * n);
 	return 1;
-}
-
-static size_t b64len (size_t n)
-{
-	return n / 3 * 4 + (n % 3 ? n % 3 + 1 : 0);
-}
-
-/* Encodes, in place and without padding, the n bytes that end the
- * b64len(n) bytes at p.  The input starts ceil(n/3) bytes ahead and each
- * group of three, read before its four characters are written, shortens
- * that lead by one: the output never catches up with unread input. */
-static void tobase64url (char *p, size_t n)
-{
-	const unsigned char *in = (const unsigned char *)p + b64len(n) - n;
-	unsigned long v;
-
-	for (; n >= 3; n -= 3, in += 3, p += 4) {
-		v = (unsigned long)in[0] << 16 | in[1] << 8 | in[2];
-		p[0] = b64url[v >> 18];
-		p[1] = b64url[v >> 12 & 63];
-		p[2] = b64url[v >> 6 & 63];
-		p[3] = b64url[v & 63];
-	}
-	if (n > 0) {
-		v = (unsigned long)in[0] << 16 | (n > 1 ? in[1] << 8 : 0);
-		p[0] = b64url[v >> 18];
-		p[1] = b64url[v >> 12 & 63];
-		if (n > 1)
-			p[2] = b64url[v >> 6 & 63];
-	}
 }
 
 static int g_token (lua_State *L, vrandom_state *st, int arg)
 {
 	size_t n = lua_isnoneornil(L, arg) ? 32 : checksize(L, arg);
-	size_t len = b64len(n);
+	size_t len = vr_base64_len(n, 0);
 	luaL_Buffer b;
 	char *p = luaL_buffinitsize(L, &b, len);
 
 	fill(L, st, p + len - n, n);
-	tobase64url(p, n);
+	vr_base64(p, (unsigned char *)p + len - n, n, VR_B64URL, 0);
 	luaL_pushresultsize(&b, len);
 	return 1;
-}
-
-/* RFC 9562 version 4 from 16 random bytes: 122 random bits, version
- * 0100, variant 10; 36 characters at s. */
-static void touuid (char *s, unsigned char *u)
-{
-	char *p = s;
-	int i;
-
-	u[6] = (u[6] & 0x0f) | 0x40;
-	u[8] = (u[8] & 0x3f) | 0x80;
-	for (i = 0; i < 16; i++) {
-		if (i == 4 || i == 6 || i == 8 || i == 10)
-			*p++ = '-';
-		*p++ = hexdigits[u[i] >> 4];
-		*p++ = hexdigits[u[i] & 15];
-	}
 }
 
 static int g_uuid (lua_State *L, vrandom_state *st)
@@ -323,7 +255,7 @@ static int g_uuid (lua_State *L, vrandom_state *st)
 	char s[36];
 
 	fill(L, st, u, sizeof u);
-	touuid(s, u);
+	vr_uuid(s, u);
 	lua_pushlstring(L, s, sizeof s);
 	return 1;
 }
@@ -495,7 +427,7 @@ static void pin (void)
 {
 	Dl_info di;
 
-	if (dladdr(hexdigits, &di) && di.dli_fname)
+	if (dladdr((void *)pin, &di) && di.dli_fname)
 		dlopen(di.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
 }
 #else

@@ -23,6 +23,7 @@
 #include "arch.h"
 
 #define VR_HIDDEN __attribute__((__visibility__("hidden")))
+#define VR_INLINE static inline __attribute__((__always_inline__))
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 

@@ -5,19 +5,14 @@
 #ifndef VRANDOM_UNIFORM_H
 #define VRANDOM_UNIFORM_H
 
-#include <stddef.h>
 #include <stdint.h>
-#include <string.h>
+
+#include "base.h"
 
 typedef void vr_draw_fn(void *ctx, void *buf, size_t len);
 
-/* Each width gets a copy with its constants, not one copy with n in a
- * register: the compiler left alone merges them. */
-#if defined __GNUC__
-#define VR_INLINE static inline __attribute__((__always_inline__))
-#else
-#define VR_INLINE static inline
-#endif
+/* Each width gets a copy with its constants (VR_INLINE), not one copy with
+ * n in a register: the compiler left alone merges them. */
 
 /* n random bytes (1, 2, 4 or 8) as an integer below 2^(8n). */
 VR_INLINE uint64_t vr_draw_int(vr_draw_fn *draw, void *ctx, unsigned n)
