@@ -125,6 +125,14 @@ enum fmt { RAW = 'r', HEX = 'x', BASE64 = 'b', TOKEN = 't' };
 static unsigned char rnd[CHUNK];
 static char txt[CHUNK * 2];
 
+/* What was written is the caller's secret: no copy is left behind, on
+ * whatever exit the tool makes itself (a write error, a closed pipe). */
+static void wipe(void)
+{
+	vr_wipe(rnd, sizeof rnd);
+	vr_wipe(txt, sizeof txt);
+}
+
 /* n bytes, or without end, encoded chunk by chunk. */
 static int emit(uint64_t n, int endless, enum fmt f)
 {
@@ -142,9 +150,6 @@ static int emit(uint64_t n, int endless, enum fmt f)
 		if (!endless)
 			n -= k;
 	}
-	/* What was written is the caller's secret; do not leave a copy. */
-	explicit_bzero(rnd, sizeof rnd);
-	explicit_bzero(txt, sizeof txt);
 	if (f != RAW)
 		cli_out("\n", 1);
 	return 0;
@@ -220,8 +225,6 @@ static int cmd_uuid(int argc, char **argv)
 		cli_out(txt, 37 * k);
 		n -= k;
 	}
-	explicit_bzero(rnd, sizeof rnd);
-	explicit_bzero(txt, sizeof txt);
 	return 0;
 }
 
@@ -354,6 +357,7 @@ int main(int argc, char **argv)
 
 	/* A closed pipe must come back as EPIPE, which ends us with 0. */
 	signal(SIGPIPE, SIG_IGN);
+	atexit(wipe);
 	if (!a)
 		return cli_usage_error("missing command");
 	if (!strcmp(a, "--help") || !strcmp(a, "-h"))

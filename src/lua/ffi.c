@@ -81,7 +81,7 @@ static int ffisize (double x, size_t max, size_t *n)
 static int32_t ffistr (char *buf, size_t len, int why)
 {
 	if (why) {
-		memset(buf, 0, FFIBUF);
+		vr_wipe(buf, FFIBUF);
 		return -1;
 	}
 	return (int32_t)len;

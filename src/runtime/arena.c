@@ -146,8 +146,7 @@ struct vrandom_state *__vr_arena_get(enum vr_owner owner)
  * continuing the key stream of the last one. */
 static void release(struct vrandom_state *st)
 {
-	memset(st->mem, 0, pool.stride);
-	__asm__ __volatile__ ("" : : "r"(st->mem) : "memory");
+	vr_wipe(st->mem, pool.stride);
 	st->owner = VR_FREE;
 	st->next = pool.free;
 	pool.free = st;

@@ -92,8 +92,7 @@ static size_t measure(void *mem)
 		}
 	min = __vr_crossover(v, sy);
 out:
-	memset(b, 0, sizeof b);
-	__asm__ __volatile__("" : : "r"(b) : "memory");
+	vr_wipe(b, sizeof b);
 	/* A failure other than an unseeded pool leaves the vDSO serving. */
 	return n == -EAGAIN ? NOT_YET : min;
 }
