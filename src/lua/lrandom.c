@@ -59,41 +59,29 @@ static vrandom_state *togen (lua_State *L)
  * read takes the runtime's inline hot path (rng.h): a call and a
  * frame less for every draw, a good part of what a die costs above the
  * kernel's own work under LuaJIT.  The archives for hosts call libvrandom. */
+/* The public read in the runtime's terms: a byte count or -errno. */
+static ssize_t readmore (vrandom_state *st, void *buf, size_t len,
+                         unsigned int flags)
+{
+	ssize_t n = vrandom_state_getrandom(st, buf, len, flags);
+
+	return n < 0 ? -errno : n;
+}
+
 #ifdef VRANDOM_DLOPEN
 #include "rng.h"
-
-static inline ssize_t firstread (vrandom_state *st, void *buf, size_t len)
-{
-	ssize_t n = __vr_read(st, buf, len, 0);
-
-	if (l_unlikely(n < 0)) {
-		errno = (int)-n;
-		n = -1;
-	}
-	return n;
-}
+#define firstread(st, buf, len) __vr_read(st, buf, len, 0)
 #else
-#define firstread(st, buf, len) vrandom_state_getrandom(st, buf, len, 0)
+#define firstread(st, buf, len) readmore(st, buf, len, 0)
 #endif
 
 /* What is left after a short or failed first read: 0 once every byte is
- * in, else why not (an errno value, or -1: the kernel gave nothing).
- * errno is looked at only here, off the common path (and out of line, so
- * that the callers save no registers for it). */
-static l_noinline int fillrest (vrandom_state *st, unsigned char *p, size_t len,
+ * in, else why not (an errno value).  Out of line, so that the callers
+ * save no registers for it. */
+static l_noinline int fillrest (vrandom_state *st, void *buf, size_t len,
                                ssize_t n)
 {
-	for (;;) {
-		if (n > 0) {
-			p += n;
-			len -= n;
-			if (len == 0)
-				return 0;
-		} else if (n == 0 || errno != EINTR) {
-			return n ? errno : -1;
-		}
-		n = vrandom_state_getrandom(st, p, len, 0);
-	}
+	return -vr_fill_rest(readmore, st, buf, len, n);
 }
 
 /* Not vrandom_buf: it aborts when the kernel fails, and a script deserves
@@ -109,8 +97,7 @@ static int tryfill (vrandom_state *st, void *buf, size_t len)
 
 static l_noinline void readerror (lua_State *L, int why)
 {
-	luaL_error(L, "cannot read random bytes: %s",
-		   why > 0 ? strerror(why) : "no data");
+	luaL_error(L, "cannot read random bytes: %s", strerror(why));
 }
 
 static void fill (lua_State *L, vrandom_state *st, void *buf, size_t len)

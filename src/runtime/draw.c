@@ -13,19 +13,10 @@
  * dispatcher's own path, which serves them alike, rather than another
  * copy of the inline one (firmware counts the bytes). */
 static __attribute__((__noinline__)) void fill_rest(struct vrandom_state *st,
-						     unsigned char *p, size_t len, ssize_t r)
+						     void *buf, size_t len, ssize_t r)
 {
-	for (;;) {
-		if (r > 0) {
-			p += r;
-			len -= r;
-			if (!len)
-				return;
-		} else if (r != -EINTR) {
-			abort();
-		}
-		r = __vr_read_slow(st, p, len, 0);
-	}
+	if (vr_fill_rest(__vr_read_slow, st, buf, len, r))
+		abort();
 }
 
 /* Every byte, or abort: what the functions that cannot fail share. */

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "rng.h"
+#include "uniform.h"
 #include "urandom.h"
 
 #ifdef HAVE_LINK_NAMESPACES
@@ -362,20 +363,13 @@ ssize_t vrandom_state_getrandom(vrandom_state *st, void *buf, size_t len, unsign
 
 int vrandom_getentropy(void *buf, size_t len)
 {
-	unsigned char *p = buf;
 	ssize_t r;
 
 	if (len > 256)
 		return ret(-EIO);
-	while (len) {
-		r = __vr_read(0, p, len, 0);
-		if (r == -EINTR)
-			continue;
-		if (r < 0)
-			return ret(r);
-		p += r;
-		len -= r;
-	}
+	r = __vr_read(0, buf, len, 0);
+	if (r != (ssize_t)len)
+		return ret(vr_fill_rest(__vr_read_slow, 0, buf, len, r));
 	return 0;
 }
 

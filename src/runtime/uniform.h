@@ -1,13 +1,40 @@
-/* Bounded integers and doubles from as few kernel bytes as they need,
- * shared by the C API, the libc shim (through vrandom_uniform) and the Lua
- * module, each with its own way to draw bytes: the C API aborts when the
- * kernel fails, Lua raises an error. */
+/* Every byte of a request, and bounded integers and doubles from as few
+ * kernel bytes as they need, shared by the C API, the libc shim (through
+ * vrandom_uniform) and the Lua module, each with its own way to draw
+ * bytes: the C API aborts when the kernel fails, Lua raises an error. */
 #ifndef VRANDOM_UNIFORM_H
 #define VRANDOM_UNIFORM_H
 
 #include <stdint.h>
 
 #include "base.h"
+
+/* A read as the runtime makes them: a byte count or -errno. */
+typedef ssize_t vr_read_fn(struct vrandom_state *st, void *buf, size_t len,
+			   unsigned int flags);
+
+/* The rest of a read that came back short or failed (r: its count or
+ * -errno): 0 once all len bytes at buf are in, else -errno (-EIO when
+ * the kernel gave nothing).  Interrupted reads are made again.  What
+ * every caller that wants all the bytes shares: the C API aborts on a
+ * failure, getentropy returns it, Lua raises it. */
+static inline int vr_fill_rest(vr_read_fn *rd, struct vrandom_state *st,
+			       void *buf, size_t len, ssize_t r)
+{
+	unsigned char *p = buf;
+
+	for (;;) {
+		if (r > 0) {
+			p += r;
+			len -= r;
+			if (!len)
+				return 0;
+		} else if (r != -EINTR) {
+			return r ? (int)r : -EIO;
+		}
+		r = rd(st, p, len, 0);
+	}
+}
 
 typedef void vr_draw_fn(void *ctx, void *buf, size_t len);
 
