@@ -32,7 +32,7 @@ build = {
          },
          -- src/lua/rock stands in for configure: config.h and the arch layer.
          incdirs = { "src/lua/rock", "include", "src/runtime" },
-         defines = { "_GNU_SOURCE", "VRANDOM_DLOPEN" },
+         defines = { "VRANDOM_DLOPEN" },
          libraries = { "pthread", "dl" },
       },
    },

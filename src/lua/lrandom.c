@@ -8,9 +8,8 @@
  * module).  A generator from vrandom.new() owns a state of its own, so that
  * coroutines need not share one.  As in liolib.c, each g_ function does the
  * work for both, given the state and its first argument. */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE  /* dladdr */
-#endif
+#include "config.h"     /* first: it defines _GNU_SOURCE (dladdr) */
+
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdint.h>

@@ -5,6 +5,8 @@
  * require("vrandom") finds it with no searcher, no package.cpath and no
  * shared object -- a static binary cannot dlopen one.  Only calls every
  * Lua from 5.1 has: 5.1 has no luaL_requiref. */
+#include "config.h"     /* first: it may define _GNU_SOURCE */
+
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"

@@ -49,7 +49,7 @@ src/lua/luasrc/linit-std.$(OBJEXT): $(LUA_SRC)/src/linit.c
 	  $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 src/lua/luasrc/preload.$(OBJEXT): $(srcdir)/src/lua/preload.c
 	$(AM_V_CC)$(MKDIR_P) src/lua/luasrc && \
-	  $(CC) -I$(srcdir)/include $(luasrc_cflags) $(CPPFLAGS) $(CFLAGS) -c -o $@ $(srcdir)/src/lua/preload.c
+	  $(CC) -I$(builddir) -I$(srcdir)/include $(luasrc_cflags) $(CPPFLAGS) $(CFLAGS) -c -o $@ $(srcdir)/src/lua/preload.c
 CLEANFILES += src/lua/luasrc/*.$(OBJEXT)
 
 # The interpreter, named after the tree's version, with that version's

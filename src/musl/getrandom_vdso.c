@@ -8,6 +8,8 @@
  * members for the same names are never pulled in.  All five live in this
  * one object: a program that uses any of them gets the whole family, and
  * never a mix of ours and libc's. */
+#include "config.h"     /* first: it may define _GNU_SOURCE */
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
