@@ -35,7 +35,8 @@
 
 /* The entry points for numbers take in all they call here (project,
  * drawfill, uniform.h): each call less between the trace and the kernel
- * is a nanosecond or so of the dozen a die takes. */
+ * is a fair share of what a die costs above the kernel's own work
+ * (doc/lua.md, LuaJIT: the FFI path). */
 #if defined(__GNUC__)
 #define l_flatten __attribute__((__flatten__))
 #else

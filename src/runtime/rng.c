@@ -28,7 +28,7 @@
 /* Known here, not only in vdso.c: where the architecture has no vDSO
  * getrandom, the compiler then drops the vDSO backend, the pool and the
  * per-thread states from rng.c, and a static program links none of them
- * (1.6 KiB on armhf). */
+ * (doc/firmware.md, Footprint). */
 #ifdef VRANDOM_VDSO_SYM
 #define HAVE_VDSO_GETRANDOM 1
 #else

@@ -56,13 +56,11 @@ static double now_ns(void)
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
-#define NOT_YET ((size_t)-1)
-
 /* Best of PROBE_ROUNDS, the two methods taking turns, into a scratch buffer
- * that is wiped after.  About 25 us on the project machine.  Both asked
+ * that is wiped after (its cost: doc/performance.md).  Both asked
  * with GRND_NONBLOCK: before the kernel's pool is seeded they would block,
  * signals blocked, inside a call the caller may have made non-blocking;
- * then it is NOT_YET, and a later request measures. */
+ * then it is VR_PENDING, and a later request measures. */
 static size_t measure(void *mem)
 {
 	unsigned char b[PROBE_MAX];
@@ -94,7 +92,7 @@ static size_t measure(void *mem)
 out:
 	vr_wipe(b, sizeof b);
 	/* A failure other than an unseeded pool leaves the vDSO serving. */
-	return n == -EAGAIN ? NOT_YET : min;
+	return n == -EAGAIN ? VR_PENDING : min;
 }
 
 static void decide(size_t min)
@@ -117,7 +115,7 @@ static int decided(void *mem)
 						__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
 			size_t min = measure(mem);
 
-			if (min == NOT_YET) {
+			if (min == VR_PENDING) {
 				__atomic_store_n(&big_state, BIG_UNDECIDED, __ATOMIC_RELEASE);
 				s = BIG_UNDECIDED;
 			} else {
