@@ -1,35 +1,35 @@
 #!/bin/sh
 # The firmware recipes, replayed without OpenWrt or Buildroot (neither SDK
-# can be had here): contrib/openwrt/replay.mk and contrib/buildroot/
-# replay.mk run the recipes' own definitions (configure arguments, make,
-# install into a staging and a target directory) with the project's cross
-# musl toolchain for aarch64.  Then the installed layout is checked, and
-# each installed module is loaded by its Lua (built from Debian's source
-# with the same toolchain, dynamic) under qemu-aarch64 with the target
-# directory as its root (-L).  Builds in $VR_BUILD/recipes (default
-# build/recipes); ok:/FAIL: lines, then "N passed, N failed"; SKIP (77)
-# when the toolchain, qemu-aarch64 or a Lua source cannot be had.
+# can be had here): contrib/*/replay.mk run each recipe's own definitions
+# (configure arguments, make, installs into a staging and a target
+# directory) with the project's aarch64 musl; then the installed files are
+# checked and each module loaded by its Lua (Debian's source, dynamic musl)
+# under qemu-aarch64 -L target.  In $VR_BUILD/recipes (default build/);
+# ok:/FAIL: lines, "N passed, N failed"; SKIP (77) without a tool or source.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=${VR_BUILD:-$top/build}
 mkdir -p "$B/recipes" && B=$(cd "$B/recipes" && pwd) || exit 1
 pass=0 fail=0
-ok() { echo "ok: $*"; pass=$((pass + 1)); }
-no() { echo "FAIL: $*"; fail=$((fail + 1)); }
+ok() { echo "ok: $*"; pass=$((pass + 1)); }; no() { echo "FAIL: $*"; fail=$((fail + 1)); }
 check() { d=$1; shift; if "$@" >/dev/null 2>&1; then ok "$d"; else no "$d"; fi; }
-skip() { echo "SKIP: $*"; exit 77; }
+skip() { echo "SKIP: $*"; exit 77; }; die() { no "$*"; echo "$pass passed, $fail failed"; exit 1; }
 files() { d=$1 r=$2; shift 2; m=; for f; do [ -e "$r/$f" ] || m="$m $f"; done
 	if [ -z "$m" ]; then ok "$d: $*"; else no "$d: missing$m"; fi; }
 
 command -v qemu-aarch64 >/dev/null || skip "no qemu-aarch64"
+# The source: the harness's clean copy (VR_SRC), else this tree, unless it
+# is configured in place (configure refuses it): then `make distdir`.
+src=${VR_SRC:-$top}
+if [ -z "${VR_SRC:-}" ] && [ -f "$top/config.status" ]; then src=$B/src-dist; rm -rf "$src"
+	make -s -C "$top" distdir distdir="$src" >"$B/distdir.out" 2>&1 || die "make distdir ($B/distdir.out)"; fi
+src=$(cd "$src" && pwd) && [ -x "$src/configure" ] || skip "no configure in $src (./autogen.sh)"
 sh "$top/scripts/musl-cross.sh" aarch64 "$B/musl" --shared >"$B/musl.out" 2>"$B/musl.err"
 case $? in 0) ;; 77) skip "musl for aarch64: $(tail -n 1 "$B/musl.err")" ;;
-*) echo "FAIL: musl for aarch64 with libc.so: $(tail -n 1 "$B/musl.err")"
-	echo "0 passed, 1 failed"; exit 1 ;; esac
-p=$(tail -n 1 "$B/musl.out") host=aarch64-linux-musl
+*) die "musl for aarch64 with libc.so: $(tail -n 1 "$B/musl.err")" ;; esac
 # Debian's cross libgcc (outline atomics) calls __getauxval, which musl's
 # libc.a has and its libc.so hides; an SDK's musl toolchain has its own.
-cc=$p/bin/musl-gcc cflags="-Os -mno-outline-atomics"
+p=$(tail -n 1 "$B/musl.out"); cc=$p/bin/musl-gcc cflags="-Os -mno-outline-atomics"
 # Lua 5.1, 5.3, 5.4, dynamic, as a firmware's lua packages build them.
 for v in 5.1 5.3 5.4; do
 	t=$(sh "$top/scripts/lua-src.sh" "$B/src" $v 2>>"$B/lua-src.err")
@@ -43,8 +43,7 @@ for v in 5.1 5.3 5.4; do
 		$(ls *.c | grep -v -e '^luac\.c$' -e '^print\.c$') -lm) >"$B/lua$v.out" 2>&1 &&
 		echo "$cc $t" >"$B/lua$v.key" || no "Lua $v for aarch64 musl ($B/lua$v.out)"
 done
-# A staging with a Lua's headers where its package puts them, and a target
-# root with musl's dynamic linker and the interpreters.
+# Lua headers in staging as Lua packages put them; a target with ld-musl and Lua.
 dirs() { rm -rf "$B/$1-staging" "$B/$1-target" && mkdir -p "$B/$1-target/lib" "$B/$1-target/usr/bin" &&
 	cp "$p/lib/libc.so" "$B/$1-target/lib/ld-musl-aarch64.so.1" &&
 	for v in 5.1 5.3 5.4; do cp "$B/lua$v" "$B/$1-target/usr/bin/lua$v"; done; }
@@ -52,34 +51,30 @@ headers() { mkdir -p "$1" && (cd "$2/src" && cp lua.h luaconf.h lualib.h lauxlib
 	$(ls *-deb-multiarch.h 2>/dev/null) "$1/"); }
 replay() {  # name, replay.mk, make arguments: run in the background
 	n=$1 mk=$2; shift 2; rm -rf "$B/$n"
-	(env SRC="$top" B="$B/$n" STAGING_DIR="$B/$n-staging" TARGET_DIR="$B/$n-target" CC="$cc" \
-		TARGET_CFLAGS="$cflags" GNU_TARGET_NAME=$host GNU_HOST_NAME="$(gcc -dumpmachine)" \
+	(env SRC="$src" B="$B/$n" STAGING_DIR="$B/$n-staging" TARGET_DIR="$B/$n-target" CC="$cc" \
+		TARGET_CFLAGS="$cflags" GNU_TARGET_NAME=aarch64-linux-musl GNU_HOST_NAME="$(gcc -dumpmachine)" \
 		make -f "$top/contrib/$mk" -j2 "$@" >"$B/$n.log" 2>&1; echo $? >"$B/$n.rc") & }
 dirs openwrt && headers "$B/openwrt-staging/usr/include" "$src1" &&
 	headers "$B/openwrt-staging/usr/include/lua5.3" "$src3" &&
 	headers "$B/openwrt-staging/usr/include/lua5.4" "$src4" &&
 	replay openwrt openwrt/replay.mk CONFIG_PACKAGE_lua-vrandom=y \
 		CONFIG_PACKAGE_lua5.3-vrandom=y CONFIG_PACKAGE_lua5.4-vrandom=y
-# Buildroot with shared libraries: lua-vrandom for Lua 5.3 (the vrandom
-# package is the same recipe as in the static configuration below).
+# Buildroot, shared: lua-vrandom for Lua 5.3 (vrandom is as below, shared).
 dirs br-shared && headers "$B/br-shared-staging/usr/include" "$src3" &&
-	replay br-shared buildroot/replay.mk LUAINTERPRETER_ABIVER=5.3 BR2_PACKAGE_LUA=y \
-		BR2_PACKAGE_LUA_VRANDOM=y
+	replay br-shared buildroot/replay.mk LUAINTERPRETER_ABIVER=5.3 BR2_PACKAGE_LUA_VRANDOM=y
 # Buildroot static only, Lua 5.4: vrandom and the vrandom-lua interpreter.
-dirs br-static && rm -r "$B/br-static-target/lib" "$B/br-static-target/usr/bin/"* && headers "$B/br-static-staging/usr/include" "$src4" &&
+dirs br-static && rm -r "$B/br-static-target/lib" "$B/br-static-target/usr/bin/"* &&
+	headers "$B/br-static-staging/usr/include" "$src4" &&
 	replay br-static buildroot/replay.mk LUAINTERPRETER_ABIVER=5.4 BR2_STATIC_LIBS=y \
 		BR2_PACKAGE_LUA=y BR2_PACKAGE_VRANDOM=y BR2_PACKAGE_LUA_VRANDOM=y \
 		BR2_PACKAGE_LUA_VRANDOM_INTERPRETER=y LUA_DIR="$src4"
 wait
 built() { [ "$(cat "$B/$1.rc" 2>/dev/null)" = 0 ] && ok "$1: the recipe's configure, make and installs" ||
 	{ no "$1: the recipe's steps failed ($B/$1.log)"; return 1; }; }
-
-uuid='^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'
-loads() {  # what, target, interpreter, package.cpath
-	o=$(qemu-aarch64 -L "$2" "$2/usr/bin/$3" -e "package.cpath = '$4'
-		print(require('vrandom').uuid())" 2>&1)
-	if echo "$o" | grep -Eq "$uuid"; then ok "$1: require('vrandom') under $3 in qemu-aarch64 (cpath '$4')"
-	else no "$1 under $3 in qemu-aarch64: $o"; fi; }
+loads() {  # what, target, interpreter, package.cpath: a version 4 UUID back
+	o=$(qemu-aarch64 -L "$2" "$2/usr/bin/$3" -e "package.cpath = '$4' print(require('vrandom').uuid())" 2>&1)
+	echo "$o" | grep -Eq '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$' &&
+		ok "$1: require('vrandom') under $3 in qemu-aarch64 (cpath '$4')" || no "$1 under $3 in qemu-aarch64: $o"; }
 printf '#include <stdio.h>\n#include <vrandom.h>\nint main(void) { printf("%%u\\n", vrandom_u32()); }\n' >"$B/app.c"
 printf '#include <stdio.h>\n#include <sys/random.h>\nint main(void) { unsigned v = 0;
 	return getrandom(&v, 4, 0) != 4 || printf("%%u\\n", v) < 0; }\n' >"$B/prog.c"
@@ -91,36 +86,31 @@ links() {  # what, staging, target root (dynamic) or "" (static), program, libra
 	"$cc" $st -Os -o "$B/$4" "$B/$4.c" ${5:-} $f && qemu-aarch64 -L "${3:-/nonexistent}" "$B/$4" |
 		grep -Eq '^[0-9]+$' && ok "$1: $4.c built with staging's vrandom.pc (${5:+$5 }$f) runs" ||
 		no "$1: $4.c with staging's vrandom.pc (${5:+$5 }$f)"; }
-
-S=$B/openwrt-staging T=$B/openwrt-target
-if built openwrt; then
+S=$B/openwrt-staging T=$B/openwrt-target; if built openwrt; then
 	files "openwrt staging" "$S" usr/include/vrandom.h usr/include/lvrandom.h usr/lib/libvrandom.a \
 		usr/lib/libvrandom-libc.a usr/lib/libvrandom-lua5.1.a usr/lib/libvrandom-lua5.3.a \
 		usr/lib/libvrandom-lua.a usr/lib/libvrandom.so usr/lib/pkgconfig/vrandom.pc
 	files "openwrt target" "$T" usr/lib/libvrandom.so.1 usr/bin/vrandom usr/lib/lua/vrandom.so \
 		usr/lib/lua/5.3/vrandom.so usr/lib/lua/5.4/vrandom.so
-	check "openwrt target: no headers, archives or .pc" \
-		test -z "$(cd "$T" && find . -name '*.h' -o -name '*.a' -o -name '*.pc')"
+	check "openwrt target: no .h, .a or .pc" test -z "$(cd "$T" && find . -name '*.[ah]' -o -name '*.pc')"
 	loads "openwrt lua-vrandom" "$T" lua5.1 /usr/lib/lua/?.so
 	loads "openwrt lua5.3-vrandom" "$T" lua5.3 /usr/lib/lua/5.3/?.so
 	loads "openwrt lua5.4-vrandom" "$T" lua5.4 /usr/lib/lua/5.4/?.so
 	check "openwrt vrandom tool runs in qemu-aarch64" qemu-aarch64 "$T/usr/bin/vrandom" uuid
 	links openwrt "$S" "$T" app
 fi
-S=$B/br-shared-staging T=$B/br-shared-target
-if built br-shared; then
+S=$B/br-shared-staging T=$B/br-shared-target; if built br-shared; then
 	files "buildroot shared staging" "$S" usr/include/lvrandom.h usr/lib/libvrandom-lua5.3.a
 	files "buildroot shared target" "$T" usr/lib/lua/5.3/vrandom.so
 	check "buildroot shared target: lua-vrandom installs its module alone" test \
 		"$(cd "$T" && find . -type f ! -name 'lua5.?' ! -name 'ld-musl-*')" = ./usr/lib/lua/5.3/vrandom.so
 	loads "buildroot lua-vrandom" "$T" lua5.3 /usr/lib/lua/5.3/?.so
 fi
-S=$B/br-static-staging T=$B/br-static-target
-if built br-static; then
+S=$B/br-static-staging T=$B/br-static-target; if built br-static; then
 	files "buildroot static staging" "$S" usr/include/vrandom.h usr/include/lvrandom.h \
 		usr/lib/libvrandom.a usr/lib/libvrandom-libc.a usr/lib/libvrandom-lua.a usr/lib/pkgconfig/vrandom.pc
 	files "buildroot static target" "$T" usr/bin/vrandom usr/bin/vrandom-lua usr/bin/vrandom-lua5.4
-	check "buildroot static target: no headers, archives, .pc, module or shared library" \
+	check "buildroot static target: no .so, .h, .a or .pc" \
 		test -z "$(cd "$T" && find . -name '*.so*' -o -name '*.[ah]' -o -name '*.pc')"
 	loads "buildroot vrandom-lua, no module" "$T" vrandom-lua ""
 	links "buildroot static" "$S" "" app
