@@ -30,6 +30,9 @@ uninstall-vrandom-man-links:
 
 TESTS += test/cli-usage.sh test/cli-output.sh test/cli-stream.sh \
 	test/cli-rngtest.sh test/man-render.sh
+# The samples of `vrandom info` in the documents keep up with its labels.
+TESTS += src/cli/info-labels.sh
+EXTRA_DIST += src/cli/info-labels.sh
 EXTRA_DIST += test/cli-lib.sh test/cli-usage.sh test/cli-output.sh \
 	test/cli-stream.sh test/cli-rngtest.sh test/man-render.sh \
 	doc/bench.png
