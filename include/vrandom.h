@@ -41,10 +41,11 @@ double vrandom_double(void);                    /* [0, 1), a multiple of 2^-53; 
 
 /* Explicit opaque states: one per coroutine, green thread, Lua generator.
  * A state may move between threads but must not be used by two at once.
- * Where no vDSO state can be had, every handle is one shared placeholder
+ * vrandom_state_new never fails: where no vDSO state can be had (no vDSO,
+ * or the pool cannot be mapped), every handle is one shared placeholder
  * that takes the system call, so handles may then compare equal. */
 typedef struct vrandom_state vrandom_state;
-vrandom_state *vrandom_state_new(void);         /* NULL and errno on failure */
+vrandom_state *vrandom_state_new(void);         /* never NULL */
 void vrandom_state_free(vrandom_state *st);     /* NULL is a no-op */
 ssize_t vrandom_state_getrandom(vrandom_state *st, void *buf, size_t len, unsigned int flags);
 void vrandom_state_buf(vrandom_state *st, void *buf, size_t len);

@@ -320,8 +320,8 @@ static int rand_info (lua_State *L)
 	return 1;
 }
 
-/* st is NULL until the pool hands out a state, so a generator whose
- * creation failed is one that __gc finds already closed. */
+/* vrandom_state_new never fails: without a state from the pool the
+ * generator shares the placeholder that takes the system call. */
 static void newgen (lua_State *L)
 {
 	Gen *g = (Gen *)lua_newuserdatauv(L, sizeof *g, 0);
@@ -329,8 +329,6 @@ static void newgen (lua_State *L)
 	g->st = NULL;
 	luaL_setmetatable(L, GENERATOR);
 	g->st = vrandom_state_new();
-	if (!g->st)
-		luaL_error(L, "cannot create generator: %s", strerror(errno));
 }
 
 static int rand_new (lua_State *L)
