@@ -91,9 +91,10 @@ S=$B/openwrt-staging T=$B/openwrt-target; if built openwrt; then
 		usr/lib/libvrandom-libc.a usr/lib/libvrandom-lua5.1.a usr/lib/libvrandom-lua5.3.a \
 		usr/lib/libvrandom-lua.a usr/lib/libvrandom.so usr/lib/pkgconfig/vrandom.pc
 	files "openwrt target" "$T" usr/lib/libvrandom.so.1 usr/bin/vrandom usr/lib/lua/vrandom.so \
-		usr/lib/lua/5.3/vrandom.so usr/lib/lua/5.4/vrandom.so
+		usr/lib/lua/5.1/vrandom.so usr/lib/lua/5.3/vrandom.so usr/lib/lua/5.4/vrandom.so
 	check "openwrt target: no .h, .a or .pc" test -z "$(cd "$T" && find . -name '*.[ah]' -o -name '*.pc')"
 	loads "openwrt lua-vrandom" "$T" lua5.1 /usr/lib/lua/?.so
+	loads "openwrt lua-vrandom, its lua/5.1 link" "$T" lua5.1 /usr/lib/lua/5.1/?.so
 	loads "openwrt lua5.3-vrandom" "$T" lua5.3 /usr/lib/lua/5.3/?.so
 	loads "openwrt lua5.4-vrandom" "$T" lua5.4 /usr/lib/lua/5.4/?.so
 	check "openwrt vrandom tool runs in qemu-aarch64" qemu-aarch64 "$T/usr/bin/vrandom" uuid
