@@ -12,7 +12,9 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vrandom.h"
@@ -316,7 +318,7 @@ static int rand_info (lua_State *L)
 	setint(L, "states_in_use", (lua_Integer)in.states_in_use);
 	setint(L, "syscall_min", in.syscall_min == (size_t)-1 ? -1 :
 	       (lua_Integer)in.syscall_min);  /* -1: pending */
-	setstr(L, "binding", "classic");  /* ffi.c's chunk says "ffi" */
+	setstr(L, "binding", "classic");  /* ffi.lua says "ffi" */
 	return 1;
 }
 
@@ -418,12 +420,218 @@ static void pin (void)
 #define pin() ((void)0)
 #endif
 
-/* LuaJIT's FFI path (ffi.c), where the 5.1 API is built against: the
- * module for 5.1 serves LuaJIT too, and looks at run time.  The 5.1
- * archive leaves it out (VRANDOM_NO_FFI): its hosts are PUC Lua 5.1,
- * which has no FFI, and LuaJIT's hosts link libvrandom-luajit.a. */
+/* LuaJIT's FFI path, where the 5.1 API is built against: the module for
+ * 5.1 serves LuaJIT too, and looks at run time.  The 5.1 archive leaves
+ * it out (VRANDOM_NO_FFI): its hosts are PUC Lua 5.1, which has no FFI,
+ * and LuaJIT's hosts link libvrandom-luajit.a. */
 #if LUA_VERSION_NUM == 501 && !defined(VRANDOM_NO_FFI)
-#include "ffi.c"
+/* ---- LuaJIT's FFI path ----
+ *
+ * Built where the 5.1 API is built against, so the one module serves
+ * lua5.1 and luajit alike; taken when require runs under LuaJIT with its
+ * FFI and VRANDOM_LUAJIT_FFI is not 0.
+ *
+ * Why: LuaJIT's compiler does not compile calls to lua_CFunctions; each
+ * call ends the trace and runs in the interpreter.  A call through a C
+ * function pointer made by ffi.cast is compiled into the trace, as a
+ * direct call when the pointer is a constant there (an upvalue never
+ * assigned again).  ffi.C is no way in: it looks names up with
+ * dlsym(RTLD_DEFAULT), which a static program has not, and require opens
+ * C modules RTLD_LOCAL.  So the module hands the chunk below the entry
+ * points' addresses, in a userdata laid out as struct ffientries, and
+ * the chunk (ffi.lua) wraps the module's functions and the generator
+ * methods.
+ *
+ * The entry points are plain C that never raise (a longjmp across an FFI
+ * call is not allowed), and each checks its arguments itself, whatever
+ * the chunk checked: a bad argument through the FFI would crash the host.
+ * Each answers with a value no success gives when it will not or cannot
+ * serve: NaN or -1.  The chunk then tail-calls the classic function,
+ * which does the work or raises its own error, with its own message; a
+ * tail call leaves the caller's frame as it was, so the message names the
+ * function and argument as it does on the classic path.  Only numbers
+ * reach the entry points (a numeric string is the classic path's to
+ * convert), and only the state of a generator that new() made, and not
+ * closed. */
+
+/* The chunk's scratch buffer: the longest string an entry point writes.
+ * Longer ones take the classic path, where the kernel's work dwarfs a
+ * lua_CFunction call anyway. */
+#define FFIBUF 512
+
+/* The entry points for numbers take in all they call here (project,
+ * drawfill, uniform.h): each call less between the trace and the kernel
+ * is a fair share of what a die costs above the kernel's own work
+ * (doc/lua.md, LuaJIT: the FFI path). */
+#if defined(__GNUC__)
+#define l_flatten __attribute__((__flatten__))
+#else
+#define l_flatten
+#endif
+
+/* random(): a float in [0, 1); -1 when the kernel failed. */
+static l_flatten double ffi_random (vrandom_state *st)
+{
+	struct drawctx d = { NULL, st, 0 };
+	double x = vr_double(drawfill, &d);
+
+	return d.why ? -1 : x;
+}
+
+/* random(lo, up), and random(up) as (1, up): an integer in [lo, up],
+ * each bound truncated toward zero as vr_checkint does.  NaN when a bound
+ * is outside [-2^53, 2^53] or NaN, when lo > up (which the classic path
+ * may still take, as in (1.7, 1.2), or refuse), or when the kernel
+ * failed.  lo <= up implies the truncated bounds are in order. */
+static l_flatten double ffi_range (vrandom_state *st, double lo, double up)
+{
+	struct drawctx d = { NULL, st, 0 };
+	vr_Int r;
+
+	if (!(lo >= -(double)VR_MAXINT && up <= (double)VR_MAXINT && lo <= up))
+		return NAN;
+	r = between(&d, (vr_Int)lo, (vr_Int)up);
+	return d.why ? NAN : (double)r;
+}
+
+/* The string functions: a size in [0, max] (or NaN: no), truncated. */
+static int ffisize (double x, size_t max, size_t *n)
+{
+	if (!(x >= 0 && x <= (double)max))
+		return 0;
+	*n = (size_t)x;
+	return 1;
+}
+
+/* Each writes its string at buf (FFIBUF bytes) and returns its length;
+ * -1 for a size out of range or a failed kernel, buf wiped then. */
+static int32_t ffistr (char *buf, size_t len, int why)
+{
+	if (why) {
+		vr_wipe(buf, FFIBUF);
+		return -1;
+	}
+	return (int32_t)len;
+}
+
+static int32_t ffi_bytes (vrandom_state *st, char *buf, double x)
+{
+	size_t n;
+
+	if (!ffisize(x, FFIBUF, &n))
+		return -1;
+	return ffistr(buf, n, tryfill(st, buf, n));
+}
+
+static int32_t ffi_hex (vrandom_state *st, char *buf, double x)
+{
+	size_t n;
+	int why;
+
+	if (!ffisize(x, FFIBUF / 2, &n))
+		return -1;
+	if (!(why = tryfill(st, buf + n, n)))
+		vr_hex(buf, (unsigned char *)buf + n, n);
+	return ffistr(buf, 2 * n, why);
+}
+
+static int32_t ffi_token (vrandom_state *st, char *buf, double x)
+{
+	size_t n, len;
+	int why;
+
+	if (!ffisize(x, FFIBUF / 4 * 3, &n))
+		return -1;
+	len = vr_base64_len(n, 0);
+	if (!(why = tryfill(st, buf + len - n, n)))
+		vr_base64(buf, (unsigned char *)buf + len - n, n, VR_B64URL, 0);
+	return ffistr(buf, len, why);
+}
+
+static int32_t ffi_uuid (vrandom_state *st, char *buf)
+{
+	unsigned char u[16];
+	int why = tryfill(st, u, sizeof u);
+
+	if (!why)
+		vr_uuid(buf, u);
+	return ffistr(buf, 36, why);
+}
+
+/* What the chunk receives, and declares as its own struct: the same
+ * members in the same order. */
+struct ffientries {
+	double (*random)(vrandom_state *);
+	double (*range)(vrandom_state *, double, double);
+	int32_t (*bytes)(vrandom_state *, char *, double);
+	int32_t (*hex)(vrandom_state *, char *, double);
+	int32_t (*token)(vrandom_state *, char *, double);
+	int32_t (*uuid)(vrandom_state *, char *);
+	int32_t bufsize;
+};
+
+static const struct ffientries entries = {
+	ffi_random, ffi_range, ffi_bytes, ffi_hex, ffi_token, ffi_uuid, FFIBUF
+};
+
+/* The chunk, src/lua/ffi.lua, embedded by the assembler from the path
+ * the build gives (configure's build: its absolute path; luarocks builds
+ * from the top of the tree), so the Lua stays in a file of its own that
+ * luac and the tests read too. */
+#ifndef VRANDOM_FFI_LUA
+#define VRANDOM_FFI_LUA "src/lua/ffi.lua"
+#endif
+__asm__(".pushsection .rodata\n"
+	"vr_ffichunk:\n"
+	".incbin \"" VRANDOM_FFI_LUA "\"\n"
+	"vr_ffichunk_end:\n"
+	".popsection");
+VR_HIDDEN extern const char vr_ffichunk[], vr_ffichunk_end[];
+
+/* Runs ffi.lua with the module table (at t), the generators' metatable,
+ * the universe's Gen (at u; a userdata: its state the functions' upvalue)
+ * and the entries.  The chunk returns at once, leaving the classic path,
+ * where there is no LuaJIT or no FFI.  Each C function the chunk makes a
+ * wrapper for stays its fallback (the wrapper's upvalue): the classic
+ * path for all it declines.  A Gen is declared there as here: one
+ * pointer, NULL once closed;
+ * the universe's is NULL after its __gc at lua_close, which is the
+ * calling thread's state to vrandom, as on the classic path.
+ *
+ * Speed: the entry points and the functions built around them are
+ * upvalues assigned once, constants in a trace; a wrapper built by a
+ * helper (fn, method) has a prototype shared by several closures, so its
+ * own upvalues are loaded and the core function it calls is guarded.
+ * Generators: new() notes each one it makes in gens, a table with weak
+ * keys, and a method takes the FFI path only for those.  A metatable is
+ * no proof: getmetatable honours __metatable, which any userdata's
+ * metatable can set to the module's, and a foreign userdata's bytes
+ * would then be read as a state for the kernel to write through.
+ * jit: looked up in package.loaded, never required: under PUC Lua a
+ * require would run whatever jit.lua the path finds.
+ * Strings: the bytes land in buf, ffi.string makes the Lua string (no
+ * lua_CFunction, no userdata), and buf is wiped at once: no random bytes
+ * are left behind in it, for a fork or a core dump. */
+static void ffiopen (lua_State *L, int t, int u)
+{
+	const char *e = getenv("VRANDOM_LUAJIT_FFI");
+	struct ffientries *p;
+
+	if (e && strcmp(e, "0") == 0)
+		return;
+	if (luaL_loadbuffer(L, vr_ffichunk, vr_ffichunk_end - vr_ffichunk,
+			    "=vrandom ffi"))
+		lua_error(L);
+	lua_pushvalue(L, t);
+	luaL_getmetatable(L, GENERATOR);
+	lua_pushvalue(L, u);
+	p = (struct ffientries *)lua_newuserdata(L, sizeof *p);
+	*p = entries;
+	/* A sandbox short of a function the chunk needs (require, pcall,
+	 * select...) leaves the classic path serving, as info() says. */
+	if (lua_pcall(L, 4, 0, 0))
+		lua_pop(L, 1);
+}
 #else
 #define ffiopen(L, t, u) ((void)0)
 #endif

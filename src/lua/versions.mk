@@ -13,7 +13,15 @@ vr_module_ldflags = -module -avoid-version -shared \
 	-export-symbols-regex '^luaopen_vrandom$$'
 vr_module_sources = src/lua/lrandom.c $(libvrandom_core_la_SOURCES)
 noinst_HEADERS += src/lua/compat.h
-EXTRA_DIST += src/lua/ffi.c  # LuaJIT's FFI path, included by lrandom.c
+# LuaJIT's FFI path: its Lua half, which the assembler embeds in
+# lrandom.c's object for the 5.1 API (its path given here; the object
+# depends on it, which the compiler's dependency files cannot know).
+EXTRA_DIST += src/lua/ffi.lua
+vr_ffi_lua = $(abs_top_srcdir)/src/lua/ffi.lua
+vr_ffi_cppflags = -DVRANDOM_FFI_LUA='"$(vr_ffi_lua)"'
+src/lua/src_lua_5_1_vrandom_la-lrandom.lo src/lua/src_lua_luajit_vrandom_la-lrandom.lo \
+src/lua/libvrandom_lua5_1_a-lrandom.$(OBJEXT) \
+src/lua/libvrandom_luajit_a-lrandom.$(OBJEXT): $(vr_ffi_lua)
 EXTRA_DIST += test/lua/random64.lua test/lua/host.c \
 	test/lua/jit.lua \
 	test/lua/close54.lua
@@ -22,7 +30,8 @@ lua51c_LTLIBRARIES =
 if HAVE_LUA51
 lua51c_LTLIBRARIES += src/lua/5.1/vrandom.la
 src_lua_5_1_vrandom_la_SOURCES = $(vr_module_sources)
-src_lua_5_1_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA51_CFLAGS) -DVRANDOM_DLOPEN
+src_lua_5_1_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA51_CFLAGS) -DVRANDOM_DLOPEN \
+	$(vr_ffi_cppflags)
 src_lua_5_1_vrandom_la_LDFLAGS = $(vr_module_ldflags)
 endif
 if HAVE_LUA51_HEADERS
@@ -64,12 +73,13 @@ lua51c_LTLIBRARIES += src/lua/luajit/vrandom.la
 src_lua_luajit_vrandom_la_LDFLAGS = $(vr_module_ldflags)
 endif
 src_lua_luajit_vrandom_la_SOURCES = $(vr_module_sources)
-src_lua_luajit_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUAJIT_CFLAGS) -DVRANDOM_DLOPEN
+src_lua_luajit_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUAJIT_CFLAGS) -DVRANDOM_DLOPEN \
+	$(vr_ffi_cppflags)
 endif
 if HAVE_LUAJIT_HEADERS
 lib_LIBRARIES += src/lua/libvrandom-luajit.a
 src_lua_libvrandom_luajit_a_SOURCES = src/lua/lrandom.c
-src_lua_libvrandom_luajit_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUAJIT_CFLAGS)
+src_lua_libvrandom_luajit_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUAJIT_CFLAGS) $(vr_ffi_cppflags)
 endif
 
 # bench/vrbench for each of them (local.mk builds 5.4's): what

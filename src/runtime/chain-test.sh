@@ -1,6 +1,7 @@
 #!/bin/sh
 # The runtime's rooms call one way: an object uses a symbol another defines
-# only down the chain (base.h lists it), never in a circle.  Read from the
+# only down the chain (base.h lists it), never in a circle; and the sources
+# hold one of each thing, checked below.  Read from the
 # objects of libvrandom-core, so inline code in headers counts where it is
 # compiled in.  NM is configure's (a cross build's own nm).
 lib=${top_builddir:-.}/.libs/libvrandom-core.a
@@ -31,4 +32,12 @@ if ! order=$(printf '%s\n' "$edges" | tsort 2>&1) ||
 	exit 1
 fi
 echo "no circle; top to bottom:" $order
-echo "1 passed, 0 failed"
+# And each helper once: no C file includes another, and getrandom's flags
+# have one definition (base.h) in the sources and tests.
+src=${top_srcdir:-.}
+inc=$(grep -rn '^#include "[^"]*\.c"' "$src/src" "$src/test" "$src/bench" 2>/dev/null)
+[ -z "$inc" ] || { printf '%s\n' "$inc"; echo "FAIL: a .c file is included"; exit 1; }
+n=$(grep -rn '^#define GRND_NONBLOCK' "$src/src" "$src/include" "$src/test" | wc -l)
+[ "$n" -le 1 ] || { echo "FAIL: GRND_NONBLOCK is defined $n times"; exit 1; }
+echo "no .c included; GRND_NONBLOCK defined once"
+echo "3 passed, 0 failed"

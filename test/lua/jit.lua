@@ -1,4 +1,4 @@
--- LuaJIT's FFI path (src/lua/ffi.c), run by scripts/lua-versions-test.sh
+-- LuaJIT's FFI path (src/lua/ffi.lua and lrandom.c), run by scripts/lua-versions-test.sh
 -- under luajit with the FFI path on and off: which path serves, that the
 -- FFI path's calls compile into traces (and the classic path's do not:
 -- the check can tell them apart), that both give the same errors with

@@ -83,4 +83,11 @@ local cfg = slurp(srcdir .. "/src/lua/rock/config.h") or ""
 T.eq(cfg:match('#define PACKAGE_VERSION "([^"]*)"'), version,
   "src/lua/rock/config.h version")
 
+
+-- LuaJIT's FFI path keeps its Lua half in src/lua/ffi.lua, which the
+-- module for the 5.1 API embeds when it is built: it must compile under
+-- every Lua this test runs on (loadfile compiles, it does not run).
+local chunk, err = loadfile(srcdir .. "/src/lua/ffi.lua")
+T.check(chunk ~= nil, "src/lua/ffi.lua compiles" .. (chunk and "" or ": " .. tostring(err)))
+
 T.done()
