@@ -34,9 +34,10 @@ p=$(tail -n 1 "$B/musl.out"); cc=$p/bin/musl-gcc cflags="-Os -mno-outline-atomic
 for v in 5.1 5.3 5.4; do
 	t=$(sh "$top/scripts/lua-src.sh" "$B/src" $v 2>>"$B/lua-src.err")
 	[ $? -eq 2 ] && t=$(sh "$top/scripts/lua-src.sh" $v 2>>"$B/lua-src.err")
-	t=$(echo "$t" | tail -n 1)
-	[ -f "$t/src/lua.h" ] || skip "Lua $v source: $(tail -n 1 "$B/lua-src.err")"
+	t=$(echo "$t" | tail -n 1); [ -f "$t/src/lua.h" ] || skip "Lua $v source: $(tail -n 1 "$B/lua-src.err")"
 	eval "src${v#5.}=\$t"
+done
+for v in 5.1 5.3 5.4; do eval "t=\$src${v#5.}"
 	[ "$(cat "$B/lua$v.key" 2>/dev/null)" = "$cc $t" ] && [ -x "$B/lua$v" ] && continue
 	(cd "$t/src" && "$cc" -O1 -std=gnu99 -DLUA_USE_POSIX -DLUA_USE_DLOPEN -Wl,-E \
 		-Wl,--dynamic-linker=/lib/ld-musl-aarch64.so.1 -o "$B/lua$v" \
