@@ -26,7 +26,8 @@ lua-versions     -                     sh scripts/lua-versions-test.sh
 fuzz             unit                  sh scripts/fuzz.sh
 distcheck        unit                  distcheck
 musl-static      -                     musl_static
-rock             unit                  sh scripts/rock-test.sh"
+rock             unit                  sh scripts/rock-test.sh
+recipes          sources               sh test/recipes.sh"
 io="sources kernels"   # downloads: they take no lane
 
 unit() {
@@ -116,6 +117,7 @@ fetch_kernels() {
 
 # ---- the schedule ----
 names() { printf '%s\n' "$suites" | awk '{ print $1 }'; }
+needs() { field "$1" 2 | tr ',' ' ' | sed 's/^-$//'; }
 field() { printf '%s\n' "$suites" | awk -v s="$1" -v f="$2" '$1 == s { $1 = ""; if (f == 2) print $2; else { $2 = ""; sub(/^ +/, ""); print } }'; }
 case ${1:-} in
 --list) names; exit 0 ;;
@@ -128,7 +130,7 @@ done
 want=$(echo ${*:-$(names)})
 while :; do
 	more=$want
-	for s in $want; do more="$more $(field "$s" 2 | tr ',-' '  ')"; done
+	for s in $want; do more="$more $(needs "$s")"; done
 	more=$(names | while read -r s; do case " $more " in *" $s "*) echo "$s" ;; esac; done | xargs)
 	[ "$more" = "$want" ] && break
 	want=$more
@@ -173,7 +175,7 @@ while [ -n "$pending$running" ]; do
 	done
 	for s in $pending; do
 		ready=1
-		for n in $(field "$s" 2 | tr ',-' '  '); do
+		for n in $(needs "$s"); do
 			[ -f "$st/$n.rc" ] || { ready=; break; }
 			grep -qx "$n" "$st/passed" 2>/dev/null && continue
 			echo "SKIP: needs $n, which did not pass" >"$st/$s.log"
@@ -194,6 +196,13 @@ while [ -n "$pending$running" ]; do
 		echo "-- $s: started"
 		start "$s" &
 	done
+	[ -n "$running" ] || [ -z "$pending" ] || {  # cannot happen: a guard
+		for s in $pending; do
+			echo "FAIL: never started (what it needs never ran)" >"$st/$s.log"
+			echo 0 >"$st/$s.t0"; echo 0 >"$st/$s.t1"; echo 1 >"$st/$s.rc"
+		done
+		pending=
+	}
 	[ -z "$running" ] || sleep 1
 done
 
