@@ -138,6 +138,12 @@ build() {
 	make -s -C "$d" -j"$jobs" "$@" >>"$d/make.out" 2>&1 ||
 		{ tail -n 30 "$d/make.out"; return 1; }
 }
+# The tree's TESTS but the named ones, for a variant that cannot run them.
+tests_but() {  # dir, test...
+	local d=$1; shift
+	printf 'print:\n\t@echo $(TESTS)\n' | make -s -C "$d" -f Makefile -f - print | tr ' ' '\n' |
+		grep / | grep -vxF "$(printf '%s\n' "$@")" | xargs
+}
 # check DIR [make arguments]: make check; each test's own checks (or the
 # test as one where it counts none) into the tally, skipped tests as skips,
 # and the tail of the failed tests' logs.

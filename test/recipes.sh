@@ -6,35 +6,25 @@
 # checked and each module loaded by its Lua (Debian's source, dynamic musl)
 # under qemu-aarch64 -L target.  In $VR_BUILD/recipes (default build/);
 # ok:/FAIL: lines, "N passed, N failed"; SKIP (77) without a tool or source.
-set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-B=${VR_BUILD:-$top/build}
-mkdir -p "$B/recipes" && B=$(cd "$B/recipes" && pwd) || exit 1
-pass=0 fail=0
-ok() { echo "ok: $*"; pass=$((pass + 1)); }; no() { echo "FAIL: $*"; fail=$((fail + 1)); }
-check() { d=$1; shift; if "$@" >/dev/null 2>&1; then ok "$d"; else no "$d"; fi; }
-skip() { echo "SKIP: $*"; exit 77; }; die() { no "$*"; echo "$pass passed, $fail failed"; exit 1; }
+. "$(cd "$(dirname "$0")/.." && pwd)/scripts/lib.sh"
+vr_src || exit 1
+need qemu-aarch64 pkg-config
+B=$VR_BUILD/recipes
+mkdir -p "$B"
+no() { ok 1 "$*"; }
+holds() { d=$1; shift; "$@" >/dev/null 2>&1; ok $? "$d"; }
 files() { d=$1 r=$2; shift 2; m=; for f; do [ -e "$r/$f" ] || m="$m $f"; done
-	if [ -z "$m" ]; then ok "$d: $*"; else no "$d: missing$m"; fi; }
-
-command -v qemu-aarch64 >/dev/null || skip "no qemu-aarch64"
-# The source: the harness's clean copy (VR_SRC), else this tree, unless it
-# is configured in place (configure refuses it): then `make distdir`.
-src=${VR_SRC:-$top}
-if [ -z "${VR_SRC:-}" ] && [ -f "$top/config.status" ]; then src=$B/src-dist; rm -rf "$src"
-	make -s -C "$top" distdir distdir="$src" >"$B/distdir.out" 2>&1 || die "make distdir ($B/distdir.out)"; fi
-src=$(cd "$src" && pwd) && [ -x "$src/configure" ] || skip "no configure in $src (./autogen.sh)"
-sh "$top/scripts/musl-cross.sh" aarch64 "$B/musl" --shared >"$B/musl.out" 2>"$B/musl.err"
-case $? in 0) ;; 77) skip "musl for aarch64: $(tail -n 1 "$B/musl.err")" ;;
-*) die "musl for aarch64 with libc.so: $(tail -n 1 "$B/musl.err")" ;; esac
+	[ -z "$m" ]; ok $? "$d: ${m:+missing$m, of }$*"; }
+p=$(sh "$top/scripts/musl-cross.sh" aarch64 --shared 2>"$B/musl.err") || case $? in
+	77) skip "musl for aarch64: $(tail -n 1 "$B/musl.err")" ;;
+	*) no "musl for aarch64 with libc.so: $(tail -n 1 "$B/musl.err")"; finish; exit ;; esac
 # Debian's cross libgcc (outline atomics) calls __getauxval, which musl's
 # libc.a has and its libc.so hides; an SDK's musl toolchain has its own.
-p=$(tail -n 1 "$B/musl.out"); cc=$p/bin/musl-gcc cflags="-Os -mno-outline-atomics"
+p=$(echo "$p" | tail -n 1) cc=$p/bin/musl-gcc cflags="-Os -mno-outline-atomics"
 # Lua 5.1, 5.3, 5.4, dynamic, as a firmware's lua packages build them.
 for v in 5.1 5.3 5.4; do
-	t=$(sh "$top/scripts/lua-src.sh" "$B/src" $v 2>>"$B/lua-src.err")
-	[ $? -eq 2 ] && t=$(sh "$top/scripts/lua-src.sh" $v 2>>"$B/lua-src.err")
-	t=$(echo "$t" | tail -n 1); [ -f "$t/src/lua.h" ] || skip "Lua $v source: $(tail -n 1 "$B/lua-src.err")"
+	t=$(sh "$top/scripts/lua-src.sh" $v 2>>"$B/lua-src.err" | tail -n 1)
+	[ -f "$t/src/lua.h" ] || skip "Lua $v source: $(tail -n 1 "$B/lua-src.err")"
 	eval "src${v#5.}=\$t"
 done
 for v in 5.1 5.3 5.4; do eval "t=\$src${v#5.}"
@@ -70,12 +60,11 @@ dirs br-static && rm -r "$B/br-static-target/lib" "$B/br-static-target/usr/bin/"
 		BR2_PACKAGE_LUA=y BR2_PACKAGE_VRANDOM=y BR2_PACKAGE_LUA_VRANDOM=y \
 		BR2_PACKAGE_LUA_VRANDOM_INTERPRETER=y LUA_DIR="$src4"
 wait
-built() { [ "$(cat "$B/$1.rc" 2>/dev/null)" = 0 ] && ok "$1: the recipe's configure, make and installs" ||
-	{ no "$1: the recipe's steps failed ($B/$1.log)"; return 1; }; }
+built() { [ "$(cat "$B/$1.rc" 2>/dev/null)" = 0 ]; ok $? "$1: the recipe's configure, make and installs ($B/$1.log)"; }
 loads() {  # what, target, interpreter, package.cpath: a version 4 UUID back
 	o=$(qemu-aarch64 -L "$2" "$2/usr/bin/$3" -e "package.cpath = '$4' print(require('vrandom').uuid())" 2>&1)
 	echo "$o" | grep -Eq '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$' &&
-		ok "$1: require('vrandom') under $3 in qemu-aarch64 (cpath '$4')" || no "$1 under $3 in qemu-aarch64: $o"; }
+		ok 0 "$1: require('vrandom') under $3 in qemu-aarch64 (cpath '$4')" || no "$1 under $3 in qemu-aarch64: $o"; }
 printf '#include <stdio.h>\n#include <vrandom.h>\nint main(void) { printf("%%u\\n", vrandom_u32()); }\n' >"$B/app.c"
 printf '#include <stdio.h>\n#include <sys/random.h>\nint main(void) { unsigned v = 0;
 	return getrandom(&v, 4, 0) != 4 || printf("%%u\\n", v) < 0; }\n' >"$B/prog.c"
@@ -85,7 +74,7 @@ links() {  # what, staging, target root (dynamic) or "" (static), program, libra
 		PKG_CONFIG_ALLOW_SYSTEM_CFLAGS=1 PKG_CONFIG_ALLOW_SYSTEM_LIBS=1 \
 		pkg-config --cflags --libs $([ -n "$3" ] || echo --static) vrandom) &&
 	"$cc" $st -Os -o "$B/$4" "$B/$4.c" ${5:-} $f && qemu-aarch64 -L "${3:-/nonexistent}" "$B/$4" |
-		grep -Eq '^[0-9]+$' && ok "$1: $4.c built with staging's vrandom.pc (${5:+$5 }$f) runs" ||
+		grep -Eq '^[0-9]+$' && ok 0 "$1: $4.c built with staging's vrandom.pc (${5:+$5 }$f) runs" ||
 		no "$1: $4.c with staging's vrandom.pc (${5:+$5 }$f)"; }
 S=$B/openwrt-staging T=$B/openwrt-target; if built openwrt; then
 	files "openwrt staging" "$S" usr/include/vrandom.h usr/include/lvrandom.h usr/lib/libvrandom.a \
@@ -93,18 +82,18 @@ S=$B/openwrt-staging T=$B/openwrt-target; if built openwrt; then
 		usr/lib/libvrandom-lua.a usr/lib/libvrandom.so usr/lib/pkgconfig/vrandom.pc
 	files "openwrt target" "$T" usr/lib/libvrandom.so.1 usr/bin/vrandom usr/lib/lua/vrandom.so \
 		usr/lib/lua/5.1/vrandom.so usr/lib/lua/5.3/vrandom.so usr/lib/lua/5.4/vrandom.so
-	check "openwrt target: no .h, .a or .pc" test -z "$(cd "$T" && find . -name '*.[ah]' -o -name '*.pc')"
+	holds "openwrt target: no .h, .a or .pc" test -z "$(cd "$T" && find . -name '*.[ah]' -o -name '*.pc')"
 	loads "openwrt lua-vrandom" "$T" lua5.1 /usr/lib/lua/?.so
 	loads "openwrt lua-vrandom, its lua/5.1 link" "$T" lua5.1 /usr/lib/lua/5.1/?.so
 	loads "openwrt lua5.3-vrandom" "$T" lua5.3 /usr/lib/lua/5.3/?.so
 	loads "openwrt lua5.4-vrandom" "$T" lua5.4 /usr/lib/lua/5.4/?.so
-	check "openwrt vrandom tool runs in qemu-aarch64" qemu-aarch64 "$T/usr/bin/vrandom" uuid
+	holds "openwrt vrandom tool runs in qemu-aarch64" qemu-aarch64 "$T/usr/bin/vrandom" uuid
 	links openwrt "$S" "$T" app
 fi
 S=$B/br-shared-staging T=$B/br-shared-target; if built br-shared; then
 	files "buildroot shared staging" "$S" usr/include/lvrandom.h usr/lib/libvrandom-lua5.3.a
 	files "buildroot shared target" "$T" usr/lib/lua/5.3/vrandom.so
-	check "buildroot shared target: lua-vrandom installs its module alone" test \
+	holds "buildroot shared target: lua-vrandom installs its module alone" test \
 		"$(cd "$T" && find . -type f ! -name 'lua5.?' ! -name 'ld-musl-*')" = ./usr/lib/lua/5.3/vrandom.so
 	loads "buildroot lua-vrandom" "$T" lua5.3 /usr/lib/lua/5.3/?.so
 fi
@@ -112,11 +101,10 @@ S=$B/br-static-staging T=$B/br-static-target; if built br-static; then
 	files "buildroot static staging" "$S" usr/include/vrandom.h usr/include/lvrandom.h \
 		usr/lib/libvrandom.a usr/lib/libvrandom-libc.a usr/lib/libvrandom-lua.a usr/lib/pkgconfig/vrandom.pc
 	files "buildroot static target" "$T" usr/bin/vrandom usr/bin/vrandom-lua usr/bin/vrandom-lua5.4
-	check "buildroot static target: no .so, .h, .a or .pc" \
+	holds "buildroot static target: no .so, .h, .a or .pc" \
 		test -z "$(cd "$T" && find . -name '*.so*' -o -name '*.[ah]' -o -name '*.pc')"
 	loads "buildroot vrandom-lua, no module" "$T" vrandom-lua ""
 	links "buildroot static" "$S" "" app
 	links "buildroot static" "$S" "" prog -lvrandom-libc
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish
