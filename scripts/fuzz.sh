@@ -33,7 +33,9 @@ for f in "$out"/cross/*/test/fakevdso-gnu.so "$out"/cross/*/test/fakevdso-sysv.s
 done
 
 # The generic header: the parser needs no arch code, and it builds anywhere.
-inc="-I$top/include -I$top/src/asm/generic -I$top/src/runtime"
+# The runtime's files include config.h first, for _GNU_SOURCE.
+echo '#define _GNU_SOURCE 1' >"$b/config.h"
+inc="-I$b -I$top/include -I$top/src/asm/generic -I$top/src/runtime"
 "$CLANG" -O1 $inc -o "$b/dump_vdso" test/fuzz/dump_vdso.c src/runtime/vdso.c ||
 	{ ok 1 "dump_vdso builds"; finish; }
 "$b/dump_vdso" >"$b/seeds/vdso-live" || rm -f "$b/seeds/vdso-live"

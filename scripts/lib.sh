@@ -28,11 +28,11 @@ skip() { echo "SKIP: $*"; exit 77; }
 need() {  # command... : skip the suite unless each is installed
 	for _c; do command -v "$_c" >/dev/null 2>&1 || skip "$_c is not installed"; done
 }
-# The closing line; a suite that ran nothing has not passed.
+# The closing line, and the end: a suite that ran nothing has not passed.
 finish() {
 	echo "$passed passed, $failed failed, $skipped skipped"
 	[ $((passed + failed)) -gt 0 ] || skip "nothing could run here (the SKIP lines above)"
-	[ "$failed" = 0 ]
+	[ "$failed" = 0 ]; exit
 }
 
 # The checks an output reports: "P F" from its "N passed, N failed" lines

@@ -54,7 +54,7 @@ fi
 
 
 # One Lua: its module, then a host linked with its archive.  LuaJIT runs
-# each script twice: its FFI path (src/lua/ffi.c), then the classic one
+# each script twice: its FFI path (src/lua/ffi.lua), then the classic one
 # (VRANDOM_LUAJIT_FFI=0), and jit.lua besides.
 # For a path (ffi, classic) of Lua $v: ffi, VRANDOM_LUAJIT_FFI's value,
 # and tag, how the lines name it ("luajit (ffi)"; the others by version).

@@ -17,7 +17,7 @@ files() { d=$1 r=$2; shift 2; m=; for f; do [ -e "$r/$f" ] || m="$m $f"; done
 	[ -z "$m" ]; ok $? "$d: ${m:+missing$m, of }$*"; }
 p=$(sh "$top/scripts/musl-cross.sh" aarch64 --shared 2>"$B/musl.err") || case $? in
 	77) skip "musl for aarch64: $(tail -n 1 "$B/musl.err")" ;;
-	*) no "musl for aarch64 with libc.so: $(tail -n 1 "$B/musl.err")"; finish; exit ;; esac
+	*) no "musl for aarch64 with libc.so: $(tail -n 1 "$B/musl.err")"; finish ;; esac
 # Debian's cross libgcc (outline atomics) calls __getauxval, which musl's
 # libc.a has and its libc.so hides; an SDK's musl toolchain has its own.
 p=$(echo "$p" | tail -n 1) cc=$p/bin/musl-gcc cflags="-Os -mno-outline-atomics"
