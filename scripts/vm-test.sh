@@ -13,7 +13,7 @@
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 vr_src || exit 1
 vm=$VR_BUILD/vm
-mkdir -p "$vm"
+rm -f "$vm/ready"; mkdir -p "$vm"
 machines=${*:-$(arches system)}
 progs="test/smoke test/elf32 test/hostile/closed_fds test/hostile/threads
 	test/hostile/rlimit test/hostile/seccomp test/hostile/drop src/cli/vrandom"
