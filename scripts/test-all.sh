@@ -172,17 +172,19 @@ while [ -n "$pending$running" ]; do
 		running=$(echo $running | tr ' ' '\n' | grep -vx "$s" | xargs)
 		case " $io " in *" $s "*) ;; *) cpu=$((cpu - 1)) ;; esac
 		shown "$s"
+		echo "$s" >>"$st/ended"
 		[ "$res" = PASS ] && echo "$s" >>"$st/passed"
 	done
 	for s in $pending; do
 		ready=1
 		for n in $(needs "$s"); do
-			[ -f "$st/$n.rc" ] || { ready=; break; }
+			# Ended means reaped above: its rc may be newer than that.
+			grep -qx "$n" "$st/ended" 2>/dev/null || { ready=; break; }
 			grep -qx "$n" "$st/passed" 2>/dev/null && continue
 			echo "SKIP: needs $n, which did not pass" >"$st/$s.log"
 			echo 0 >"$st/$s.t0"; echo 0 >"$st/$s.t1"; echo 77 >"$st/$s.rc"
 			pending=$(echo $pending | tr ' ' '\n' | grep -vx "$s" | xargs)
-			shown "$s"; ready=; break
+			shown "$s"; echo "$s" >>"$st/ended"; ready=; break
 		done
 		[ -n "$ready" ] || continue
 		# The sources first: the longest suites need them, and would
