@@ -428,31 +428,3 @@ musl() {
 	) 8>"$prefix.lock" || return
 	echo "$prefix"
 }
-# text + data of the smallest getrandom() program, static, -Os, stripped.
-musl_image() {  # musl-gcc, output, size tool
-	"$1" -static -Os -ffunction-sections -fdata-sections -Wl,--gc-sections -s \
-		-o "$2" "$top/test/musl-patched/size.c" &&
-		"${3:-size}" "$2" | awk 'NR == 2 { print $1 + $2 }'
-}
-# Whether this machine's vDSO holds the architecture header's getrandom
-# symbol (VRANDOM_SMOKE_NO_VDSO=1 says no).
-host_vdso() {
-	local sym
-	[ "${VRANDOM_SMOKE_NO_VDSO:-0}" != 1 ] || return 1
-	sym=$(sed -n 's/^#define VRANDOM_VDSO_SYM "\(.*\)"/\1/p' "$top/src/asm/$(uname -m)/arch.h" 2>/dev/null)
-	[ -n "$sym" ] || return 1
-	mkdir -p "$VR_BUILD"
-	cat >"$VR_BUILD/has_vdso.c" <<-'C'
-	#define _GNU_SOURCE
-	#include <link.h>
-	#include <string.h>
-	#include <sys/auxv.h>
-	int main(int argc, char **argv)
-	{
-		const ElfW(Ehdr) *e = (const void *)getauxval(AT_SYSINFO_EHDR);
-		return argc < 2 || !e || !memmem(e, e->e_shoff + e->e_shnum * e->e_shentsize,
-			argv[1], strlen(argv[1]) + 1);
-	}
-	C
-	cc -o "$VR_BUILD/has_vdso" "$VR_BUILD/has_vdso.c" && "$VR_BUILD/has_vdso" "$sym"
-}
