@@ -45,13 +45,13 @@ void __vr_restore_signals(const sigset_t *old)
 /* The lock is taken with signals blocked, as glibc's own locks are: a
  * handler that called in while its thread held the lock would wait for
  * itself. */
-static void lock(sigset_t *old)
+VR_INLINE void lock(sigset_t *old)
 {
 	__vr_block_signals(old);
 	pthread_mutex_lock(&pool.lock);
 }
 
-static void unlock(const sigset_t *old)
+VR_INLINE void unlock(const sigset_t *old)
 {
 	pthread_mutex_unlock(&pool.lock);
 	__vr_restore_signals(old);

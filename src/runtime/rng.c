@@ -39,30 +39,29 @@
 
 typedef ssize_t read_fn(struct vrandom_state *, void *, size_t, unsigned int);
 
-static read_fn read_first, vdso_read, syscall_read, urandom_read;
+static read_fn read_first, vdso_read, syscall_read;
 
-/* The backends, best first, in the order of enum vrandom_backend: what
- * dispatch calls and what vrandom_get_info names.  The one in use starts
- * as unset, whose read runs setup; setup swaps in its choice, and the
- * first ENOSYS from getrandom swaps in /dev/urandom. */
-struct backend {
-	enum vrandom_backend id;
+/* The backends, indexed by enum vrandom_backend: what dispatch calls and
+ * what vrandom_get_info names.  Entry 0 stands for "not chosen yet": its
+ * read runs setup, and setup swaps in its choice; the first ENOSYS from
+ * getrandom swaps in /dev/urandom.  Where the architecture has no vDSO
+ * getrandom, nothing refers to vdso_read, and the per-thread states go
+ * with it. */
+static const struct backend {
 	const char *name;
 	read_fn *read;
+} backends[] = {
+	{ 0, read_first },
+	[VRANDOM_VDSO] = { "vdso", HAVE_VDSO_GETRANDOM ? vdso_read : syscall_read },
+	[VRANDOM_SYSCALL] = { "syscall", syscall_read },
+	[VRANDOM_URANDOM] = { "urandom", __vr_urandom_read },
 };
+static int backend;     /* enum vrandom_backend, 0 until setup chose */
 
-/* Where the architecture has no vDSO getrandom, nothing refers to
- * vdso_read, and the per-thread states go with it. */
-static const struct backend backends[] = {
-	{ VRANDOM_VDSO, "vdso", HAVE_VDSO_GETRANDOM ? vdso_read : syscall_read },
-	{ VRANDOM_SYSCALL, "syscall", syscall_read },
-	{ VRANDOM_URANDOM, "urandom", urandom_read },
-}, unset = { 0, 0, read_first };
-static const struct backend *backend = &unset;
-
-#define BACKEND(id) (&backends[(id) - 1])
-
-static const struct backend *current(void)
+/* Loaded with acquire: another thread's setup may just have stored it.
+ * Every compare-and-swap here and in threshold.c has the same order,
+ * acq_rel: on aarch64 each order is a helper function of its own. */
+VR_INLINE int current(void)
 {
 	return __atomic_load_n(&backend, __ATOMIC_ACQUIRE);
 }
@@ -79,12 +78,6 @@ static struct vrandom_state no_state;
 
 /* ---- /dev/urandom, for kernels without getrandom ---- */
 
-static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
-{
-	(void)st;
-	return __vr_urandom_read(buf, len, flags);
-}
-
 /* Only getrandom's ENOSYS leads here: a kernel without it, or a seccomp
  * filter installed after setup chose another backend.  From the first
  * such call on, what the system call would have served comes straight
@@ -94,9 +87,9 @@ static ssize_t urandom_read(struct vrandom_state *st, void *buf, size_t len, uns
 ssize_t __vr_switch_to_urandom(struct vrandom_state *st, void *buf, size_t len,
 			       unsigned int flags)
 {
-	if (current() != BACKEND(VRANDOM_URANDOM))
-		__atomic_store_n(&backend, BACKEND(VRANDOM_URANDOM), __ATOMIC_RELEASE);
-	return urandom_read(st, buf, len, flags);
+	if (current() != VRANDOM_URANDOM)
+		__atomic_store_n(&backend, VRANDOM_URANDOM, __ATOMIC_RELEASE);
+	return __vr_urandom_read(st, buf, len, flags);
 }
 
 /* ---- the system call ---- */
@@ -179,7 +172,8 @@ static void fork_child(void)
 	if (__atomic_load_n(&setup_state, __ATOMIC_RELAXED) == SETUP_RUNNING)
 		__atomic_store_n(&setup_state, SETUP_NONE, __ATOMIC_RELAXED);
 	__vr_threshold_fork_child();
-	__vr_arena_fork_child(pthread_getspecific(thread_key));
+	__vr_arena_fork_child(process_ready == 1 ? pthread_getspecific(thread_key)
+						: 0);
 }
 
 /* A copy of us loaded into a link namespace of its own (dlmopen, LD_AUDIT)
@@ -206,20 +200,18 @@ static int foreign_namespace(void)
 
 /* The key and the fork handlers come from a constructor: made lazily, they
  * would be lost to a child forked while another thread made them.  Neither
- * costs a system call. */
+ * costs a system call.  The handlers first: they cannot be taken back, and
+ * serve harmlessly without the key, whereas a key taken back would link
+ * pthread_key_delete into every static program. */
 __attribute__((__constructor__)) static void process_setup(void)
 {
 	if (process_ready)
 		return;
 	if (foreign_namespace())
 		process_ready = -1;
-	else if (!pthread_key_create(&thread_key, thread_exit)) {
-		if (pthread_atfork(__vr_arena_fork_prepare, __vr_arena_fork_parent,
-				   fork_child))
-			pthread_key_delete(thread_key);
-		else
-			process_ready = 1;
-	}
+	else if (!pthread_atfork(__vr_arena_fork_prepare, __vr_arena_fork_parent,
+				 fork_child))
+		process_ready = pthread_key_create(&thread_key, thread_exit) ? -1 : 1;
 }
 
 /* ---- backend choice ---- */
@@ -258,7 +250,7 @@ static int vdso_setup(void)
 static void setup(void)
 {
 	enum vrandom_backend b = forced_backend();
-	const struct backend *was = &unset;
+	int unset = 0;
 	int saved = errno;
 
 	/* Another constructor may call us before ours has run. */
@@ -270,8 +262,8 @@ static void setup(void)
 		b = VRANDOM_URANDOM;
 	__vr_threshold_setup();
 	errno = saved;
-	__atomic_compare_exchange_n(&backend, &was, BACKEND(b), 0,
-				    __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+	__atomic_compare_exchange_n(&backend, &unset, b, 0,
+				    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
 /* 1 once the backend is chosen, 0 while another thread chooses it. */
@@ -287,7 +279,7 @@ static int ready(void)
 	__vr_block_signals(&old);
 	if (s == SETUP_NONE &&
 	    __atomic_compare_exchange_n(&setup_state, &s, SETUP_RUNNING, 0,
-					__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 		setup();
 		__atomic_store_n(&setup_state, s = SETUP_DONE, __ATOMIC_RELEASE);
 	}
@@ -307,7 +299,7 @@ static ssize_t read_first(struct vrandom_state *st, void *buf, size_t len, unsig
 {
 	if (!ready())
 		return syscall_read(st, buf, len, flags);
-	return current()->read(st, buf, len, flags);
+	return backends[current()].read(st, buf, len, flags);
 }
 
 /* ---- the public edge ---- */
@@ -331,7 +323,7 @@ ssize_t __vr_read_slow(struct vrandom_state *st, void *buf, size_t len, unsigned
 	else if (mem)
 		r = __vr_big_read(mem, buf, len, flags);
 	else
-		r = current()->read(st, buf, len, flags);
+		r = backends[current()].read(st, buf, len, flags);
 	if (unlikely(r < 0) && r == -ENOSYS)
 		r = __vr_switch_to_urandom(st, buf, len, flags);
 	return r;
@@ -379,7 +371,7 @@ vrandom_state *vrandom_state_new(void)
 	int saved = errno;
 
 	wait_ready();
-	if (current()->id == VRANDOM_VDSO)
+	if (current() == VRANDOM_VDSO)
 		st = __vr_arena_get(VR_HANDLE);
 	/* Without a state from the pool the handle serves by system call. */
 	errno = saved;
@@ -397,22 +389,19 @@ int vrandom_reserve(size_t nstates)
 	int r = 0;
 
 	wait_ready();
-	if (current()->id == VRANDOM_VDSO)
+	if (current() == VRANDOM_VDSO)
 		r = __vr_arena_reserve(nstates);
 	return ret(r);
 }
 
 int vrandom_get_info(struct vrandom_info *info)
 {
-	const struct backend *b;
-
 	if (!info)
 		return ret(-EINVAL);
 	wait_ready();
 	memset(info, 0, sizeof *info);
-	b = current();
-	info->backend = b->id;
-	info->backend_name = b->name;
+	info->backend = current();
+	info->backend_name = backends[info->backend].name;
 	if (info->backend == VRANDOM_VDSO) {
 		info->vdso_symbol = VRANDOM_VDSO_SYM;
 		info->vdso_version = VRANDOM_VDSO_VER;

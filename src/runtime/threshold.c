@@ -112,7 +112,7 @@ static int decided(void *mem)
 	if (s == BIG_UNDECIDED && mem) {
 		__vr_block_signals(&old);
 		if (__atomic_compare_exchange_n(&big_state, &s, BIG_MEASURING, 0,
-						__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 			size_t min = measure(mem);
 
 			if (min == VR_PENDING) {

@@ -57,11 +57,13 @@ static ssize_t urandom_fill(void *buf, size_t len, unsigned int flags)
 
 /* poll and read are cancellation points: a cancelled thread would leak
  * the descriptor. */
-ssize_t __vr_urandom_read(void *buf, size_t len, unsigned int flags)
+ssize_t __vr_urandom_read(struct vrandom_state *unused, void *buf, size_t len,
+			  unsigned int flags)
 {
 	ssize_t n;
 	int cs;
 
+	(void)unused;
 	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cs);
 	n = urandom_fill(buf, len, flags);
 	pthread_setcancelstate(cs, 0);
