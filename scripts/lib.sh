@@ -9,6 +9,7 @@ top=${top:-$(cd "$(dirname "$0")/.." && pwd)}
 VR_BUILD=${VR_BUILD:-$top/build}
 VR_CACHE=${VR_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/vrandom}
 export VR_BUILD VR_CACHE
+mkdir -p "$VR_BUILD"
 jobs=$(nproc 2>/dev/null || echo 2)
 host_gnu=$(gcc -dumpmachine 2>/dev/null)
 

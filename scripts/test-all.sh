@@ -38,19 +38,23 @@ unit() {
 	finish
 }
 
-# gcc at every optimisation level, clang at two: build, unit tests.
+# gcc at every optimisation level, clang at two: build, unit tests.  One
+# configure a compiler, the shared library only (the unit suite builds the
+# static one too): the levels differ in what make compiles, not in what
+# configure finds.
 matrix() {
 	local cc o d
 	for cc in gcc clang; do
 		command -v $cc >/dev/null || { missing "$cc is not installed"; continue; }
+		d=$VR_BUILD/matrix/$cc
+		configure "$d" CC=$cc --disable-static || { ok 1 "$cc: configure"; continue; }
 		for o in -O0 -O1 -O2 -O3 -Os -Og; do
 			case $cc$o in clang-O[13sg]) continue ;; esac
-			d=$VR_BUILD/matrix/$cc$o
-			configure "$d" CC=$cc CFLAGS="$o" && build "$d" ||
-				{ ok 1 "$cc $o: builds"; continue; }
-			check "$d"; ok $? "$cc $o: builds, make check passes"
-			rm -rf "$d"
+			make -s -C "$d" clean >/dev/null 2>&1
+			build "$d" CFLAGS="$o" || { ok 1 "$cc $o: builds"; continue; }
+			check "$d" CFLAGS="$o"; ok $? "$cc $o: builds, make check passes"
 		done
+		rm -rf "$d"
 	done
 	finish
 }
