@@ -100,4 +100,20 @@ echo "$out" | head -n 1 | grep -qx 'size,vrandom_ns,vdso_ns,syscall_ns,urandom_n
 rows=$(echo "$out" | grep -Ecx '[1-9][0-9]*(,[0-9]+(\.[0-9]+)?){4}')
 [ "$rows" -ge 3 ] || fail "bench --csv: $rows data rows"
 
+# bench: the bulk table, stream on 1 thread and on 2 where there are two
+# CPUs, /dev/urandom, and openssl rand where it is installed, each row with
+# its seconds and MiB/s.
+expect 0 "$V" bench --quick
+row='+[0-9]+\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9]{2}x$'
+echo "$out" | grep -Eq "^vrandom stream, 1 thread $row" || fail "bench: no stream row"
+[ "$(nproc)" -lt 2 ] || echo "$out" | grep -Eq "^vrandom stream, 2 threads $row" ||
+	fail "bench: no stream row for 2 threads"
+echo "$out" | grep -Eq "^/dev/urandom $row" || fail "bench: no /dev/urandom row"
+if command -v openssl >/dev/null 2>&1; then
+	echo "$out" | grep -Eq '^openssl rand +[0-9]+\.[0-9]{3} +[0-9]+ +1\.00x$' ||
+		fail "bench: no openssl row"
+else
+	echo "$out" | grep -q '^(openssl not installed' || fail "bench: openssl's absence unsaid"
+fi
+
 finish

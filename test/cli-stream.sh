@@ -19,12 +19,38 @@ piped "$V" bytes 1M --raw
 piped "$V" bytes 1M
 piped "$V" uuid 100000
 piped "$V" token 1M
+piped "$V" stream --threads 4
+piped "$V" bytes 10M --raw --threads 3
 
 # stream N writes exactly N bytes, across the chunk boundaries too.
 for n in 0 1 49151 49152 49153 1000000; do
 	expect 0 "$V" stream $n
 	[ "$(wc -c <"$tmp/out")" = $n ] || fail "stream $n: $(wc -c <"$tmp/out") bytes"
 done
+# On several threads (blocks of 192 KiB, dealt round-robin): exactly N
+# bytes or characters, across the block boundaries, every block a
+# different one (a slot written twice or skipped would show).
+blk=196608
+for t in 1 2 3; do
+	for n in 1 $((blk - 1)) $blk $((blk + 1)) $((5 * blk + 7)); do
+		expect 0 $limit "$V" stream $n --threads $t
+		[ "$(wc -c <"$tmp/out")" = $n ] || fail "stream $n --threads $t: $(wc -c <"$tmp/out") bytes"
+		expect 0 $limit "$V" bytes $n --threads $t
+		[ "$(wc -c <"$tmp/out")" = $((2 * n + 1)) ] || fail "bytes $n --threads $t: $(wc -c <"$tmp/out") characters"
+		grep -Eq '^[0-9a-f]+$' "$tmp/out" || fail "bytes $n --threads $t: not hex"
+		$limit "$V" bytes $n --base64 --threads $t | base64 -d >"$tmp/dec" || fail "bytes $n --base64 --threads $t: not base64"
+		[ "$(wc -c <"$tmp/dec")" = $n ] || fail "bytes $n --base64 --threads $t: $(wc -c <"$tmp/dec") bytes decoded"
+	done
+done
+$limit "$V" stream $((16 * blk)) --threads 3 >"$tmp/big" || fail "stream --threads 3: status $?"
+(cd "$tmp" && split -b $blk big blk. && cksum blk.* | cut -d' ' -f1,2 | sort | uniq -d) >"$tmp/dup"
+[ -s "$tmp/dup" ] && fail "stream --threads 3: a block written twice"
+[ "$(ls "$tmp" | grep -c '^blk\.')" = 16 ] || fail "stream --threads 3: not 16 blocks"
+for t in 0 257 x 2x ""; do
+	expect 2 "$V" stream --threads "$t"
+	grep -q -- "--threads takes a number from 1 to 256" "$tmp/err" || fail "--threads '$t': $err"
+done
+
 "$V" stream 64 >"$tmp/a"
 "$V" stream 64 >"$tmp/b"
 cmp -s "$tmp/a" "$tmp/b" && fail "stream 64 twice gave the same bytes"
@@ -32,6 +58,7 @@ cmp -s "$tmp/a" "$tmp/b" && fail "stream 64 twice gave the same bytes"
 # A full disk is an error, and says so.
 if [ -w /dev/full ]; then
 	for c in "stream" "stream 10" "bytes 16" "bytes 16 --raw" "uuid" "token" \
+		 "stream --threads 3" "bytes 2M --threads 2" \
 		 "info" "--help" "--version" "bytes --help" "bench --quick --csv"; do
 		$limit "$V" $c >/dev/full 2>"$tmp/err"
 		status=$?

@@ -2,6 +2,7 @@
 #ifndef VRANDOM_CLI_H
 #define VRANDOM_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/mman.h>
 
@@ -33,6 +34,15 @@ int cli_flush(void);
 /* mmap protection and flags as "PROT_READ|PROT_WRITE", unnamed bits in hex. */
 void cli_prot_names(FILE *f, unsigned int prot);
 void cli_map_names(FILE *f, unsigned int flags);
+
+/* parallel.c: n bytes (or without end) drawn on `threads` threads, each
+ * block encoded by encode(fmt, ...) unless encode is NULL (raw), written
+ * in order through cli_out.  -1 when the threads or their buffers could
+ * not be had: nothing was written then.  cli_parallel_end stops and joins
+ * the threads and wipes their buffers, on whatever exit. */
+typedef size_t cli_encode_fn(int fmt, char *txt, const unsigned char *rnd, size_t len);
+int cli_parallel(uint64_t n, int endless, unsigned threads, cli_encode_fn *encode, int fmt);
+void cli_parallel_end(void);
 
 /* `vrandom bench`: the engine in bench/, between the tool's conventions. */
 int cli_bench(int csv, int quick);

@@ -4,7 +4,7 @@
 # reaches the raw vDSO through the internals.
 bin_PROGRAMS += src/cli/vrandom
 src_cli_vrandom_SOURCES = src/cli/vrandom.c src/cli/names.c src/cli/bench.c \
-	src/cli/output.c \
+	src/cli/output.c src/cli/parallel.c \
 	src/cli/cli.h
 src_cli_vrandom_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/bench
 src_cli_vrandom_LDADD = libvrandom-bench.la libvrandom-core.la

@@ -88,6 +88,24 @@ static int next_opt(int argc, char **argv, const struct option *opts)
 	return c;
 }
 
+/* --threads N for the bulk commands; 0 until given. */
+#define MAX_THREADS 256
+static unsigned threads;
+
+static int parse_threads(const char *s)
+{
+	const char *p = s;
+	unsigned v = 0;
+
+	for (; *p >= '0' && *p <= '9' && v <= MAX_THREADS; p++)
+		v = v * 10 + (*p - '0');
+	if (p == s || *p || v < 1 || v > MAX_THREADS)
+		return cli_usage_error("--threads takes a number from 1 to %d: '%s'",
+				       MAX_THREADS, s);
+	threads = v;
+	return 0;
+}
+
 /* Options and at most one count, the shape of most commands.  Returns 0,
  * -1 once --help was answered, or an exit status after a usage error. */
 static int args(int argc, char **argv, const struct option *opts, int *flag,
@@ -105,6 +123,11 @@ static int args(int argc, char **argv, const struct option *opts, int *flag,
 			if (c == 'h') {
 				help();
 				return -1;
+			}
+			if (c == 'T') {
+				if ((r = parse_threads(optarg)))
+					return r;
+				continue;
 			}
 			*flag = c;
 		}
@@ -129,27 +152,56 @@ static char txt[CHUNK * 2];
  * whatever exit the tool makes itself (a write error, a closed pipe). */
 static void wipe(void)
 {
+	cli_parallel_end();
 	vr_wipe(rnd, sizeof rnd);
 	vr_wipe(txt, sizeof txt);
 }
 
-/* n bytes, or without end, encoded chunk by chunk. */
-static int emit(uint64_t n, int endless, enum fmt f)
+static size_t encode(int f, char *t, const unsigned char *r, size_t k)
 {
-	size_t k, len;
-
-	while (endless || n) {
-		k = !endless && n < CHUNK ? n : CHUNK;
-		vrandom_buf(rnd, k);
-		switch (f) {
-		case RAW:    cli_out(rnd, k); break;
-		case HEX:    len = vr_hex(txt, rnd, k); cli_out(txt, len); break;
-		case BASE64: len = vr_base64(txt, rnd, k, VR_B64STD, 1); cli_out(txt, len); break;
-		case TOKEN:  len = vr_base64(txt, rnd, k, VR_B64URL, 0); cli_out(txt, len); break;
-		}
-		if (!endless)
-			n -= k;
+	switch (f) {
+	case HEX:    return vr_hex(t, r, k);
+	case BASE64: return vr_base64(t, r, k, VR_B64STD, 1);
+	default:     return vr_base64(t, r, k, VR_B64URL, 0);
 	}
+}
+
+/* From this size on, bulk output is drawn on several threads unless
+ * --threads says otherwise: below it, starting them costs more. */
+#define PARALLEL_MIN (1 << 20)
+#define DEFAULT_THREADS 16
+
+/* The online CPUs, at most DEFAULT_THREADS, or what --threads said. */
+static unsigned thread_count(uint64_t n, int endless)
+{
+	long cpus;
+
+	if (threads)
+		return threads;
+	if (!endless && n < PARALLEL_MIN)
+		return 1;
+	cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	return cpus < 1 ? 1 : cpus > DEFAULT_THREADS ? DEFAULT_THREADS : cpus;
+}
+
+/* n bytes, or without end, encoded chunk by chunk: on one thread, or on
+ * several (parallel.c), whose blocks come out in the same order. */
+static int emit(uint64_t n, int endless, enum fmt f, unsigned nthreads)
+{
+	size_t k;
+
+	if (nthreads < 2 ||
+	    cli_parallel(n, endless, nthreads, f == RAW ? 0 : encode, f))
+		while (endless || n) {
+			k = !endless && n < CHUNK ? n : CHUNK;
+			vrandom_buf(rnd, k);
+			if (f == RAW)
+				cli_out(rnd, k);
+			else
+				cli_out(txt, encode(f, txt, rnd, k));
+			if (!endless)
+				n -= k;
+		}
 	if (f != RAW)
 		cli_out("\n", 1);
 	return 0;
@@ -168,7 +220,8 @@ static int cmd_bytes(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "hex", 0, 0, HEX }, { "base64", 0, 0, BASE64 },
-		{ "raw", 0, 0, RAW }, { "help", 0, 0, 'h' }, { 0 }
+		{ "raw", 0, 0, RAW }, { "threads", 1, 0, 'T' },
+		{ "help", 0, 0, 'h' }, { 0 }
 	};
 	int f = HEX, have_n, r;
 	uint64_t n;
@@ -179,7 +232,7 @@ static int cmd_bytes(int argc, char **argv)
 		return cli_usage_error("missing N, the number of bytes");
 	if (f == RAW && (r = raw_ok()))
 		return r;
-	return emit(n, 0, f);
+	return emit(n, 0, f, thread_count(n, 0));
 }
 
 static int cmd_token(int argc, char **argv)
@@ -190,20 +243,22 @@ static int cmd_token(int argc, char **argv)
 
 	if ((r = args(argc, argv, opts, &f, &n, &have_n)))
 		return r < 0 ? 0 : r;
-	return emit(n, 0, TOKEN);
+	return emit(n, 0, TOKEN, 1);
 }
 
 static int cmd_stream(int argc, char **argv)
 {
-	static const struct option opts[] = { { "help", 0, 0, 'h' }, { 0 } };
+	static const struct option opts[] = {
+		{ "threads", 1, 0, 'T' }, { "help", 0, 0, 'h' }, { 0 }
+	};
 	int f, have_n, r;
-	uint64_t n;
+	uint64_t n = 0;
 
 	if ((r = args(argc, argv, opts, &f, &n, &have_n)))
 		return r < 0 ? 0 : r;
 	if ((r = raw_ok()))
 		return r;
-	return emit(have_n ? n : 0, !have_n, RAW);
+	return emit(have_n ? n : 0, !have_n, RAW, thread_count(n, !have_n));
 }
 
 static int cmd_uuid(int argc, char **argv)
@@ -316,16 +371,20 @@ static const struct cmd cmds[] = {
 	  "size from which the system call serves, the kernel.\n" },
 	{ "bytes", cmd_bytes, "N [--hex|--base64|--raw]", "N random bytes",
 	  "N random bytes: lowercase hex (the default) or base64 on one line,\n"
-	  "or raw.  Raw bytes are refused when stdout is a terminal.\n" },
+	  "or raw.  Raw bytes are refused when stdout is a terminal.  From\n"
+	  "1 MiB on, the bytes are drawn on T threads, the online CPUs (at most\n"
+	  "16) unless --threads says; --threads 1 draws them all on one.\n" },
 	{ "uuid", cmd_uuid, "[N]", "N version 4 UUIDs",
 	  "N version 4 UUIDs (RFC 9562), lowercase, one a line; N is 1 by default.\n" },
 	{ "token", cmd_token, "[N]", "a base64url token of N bytes",
 	  "A token of N random bytes (32 by default) in base64url without\n"
 	  "padding (RFC 4648, section 5), on one line.\n" },
-	{ "stream", cmd_stream, "[N]", "raw bytes, N or without end",
+	{ "stream", cmd_stream, "[N] [--threads T]", "raw bytes, N or without end",
 	  "N raw random bytes to stdout, or an endless stream without N, e.g.\n"
 	  "for rngtest or dieharder.  Ends quietly with status 0 when the\n"
-	  "reader closes the pipe.  Refused when stdout is a terminal.\n" },
+	  "reader closes the pipe.  Refused when stdout is a terminal.  Drawn\n"
+	  "on T threads, each with a state of its own, written in order: the\n"
+	  "online CPUs (at most 16) unless --threads says.\n" },
 	{ "bench", cmd_bench, "[--csv] [--quick]", "timings side by side",
 	  "Times vrandom, the raw vDSO, the getrandom system call and\n"
 	  "/dev/urandom side by side in one run, with ratios.  --csv prints\n"
