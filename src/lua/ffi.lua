@@ -20,12 +20,46 @@ E = cast([[const struct {
   int32_t (*token)(void *, char *, double);
   int32_t (*uuid)(void *, char *);
   int32_t bufsize;
+  ssize_t (*vdso)(void *, size_t, unsigned int, void *, size_t);
+  size_t statesize;
 } *]], E)
 local f_random, f_range, f_bytes, f_hex, f_token, f_uuid =
   E.random, E.range, E.bytes, E.hex, E.token, E.uuid
 local buf = ffi.new('char[?]', E.bufsize)
 local Gen = ffi.typeof('struct { void *st; } *')
 local UG = cast(Gen, U)
+local floor = math.floor
+
+-- Dice straight from the vDSO: its function (NULL where it does not serve
+-- or the module has no runtime inside), a state's memory (the first member
+-- of the runtime's struct vrandom_state, arena.h; NULL without the vDSO),
+-- one byte, and uniform.h's vr_uniform_n on that byte step for step, so
+-- that a byte gives the same face on either path.  The entry point below
+-- costs a call and its checks more than the draw itself.  A failed call
+-- (-ENOSYS under a late seccomp filter) leaves the rest to the entry
+-- point, which knows what to do.  The byte is used up, never kept.
+local vdso, statesize = E.vdso, E.statesize
+local okb, bit = pcall(require, 'bit')
+if not okb or type(bit) ~= 'table' then vdso = nil; bit = {} end
+local band, rshift = bit.band, bit.rshift
+local State = ffi.typeof('struct { void *mem; } *')
+local one = ffi.new('uint8_t[1]')
+local MAXINT = 2 ^ 53
+
+local function die(st, lo, d)
+  if st == nil then return nil end  -- the universe's, after lua_close
+  local mem = cast(State, st).mem
+  if mem == nil or vdso(one, 1, 0, mem, statesize) ~= 1 then return nil end
+  local m = one[0] * d
+  if band(m, 255) < d then
+    local t = (256 - d) % d
+    while band(m, 255) < t do
+      if vdso(one, 1, 0, mem, statesize) ~= 1 then return nil end
+      m = one[0] * d
+    end
+  end
+  return lo + rshift(m, 8)
+end
 
 -- Core functions: the result, or nil for the classic path to decide.
 local function random(st, ...)
@@ -36,10 +70,21 @@ local function random(st, ...)
     if x >= 0 then return x end
   elseif n == 1 then
     if type(lo) == 'number' then
+      if vdso ~= nil and lo >= 2 and lo <= 256 and lo == floor(lo) then
+        x = die(st, 1, lo)
+        if x then return x end
+      end
       x = f_range(st, 1, lo)
       if x == x then return x end
     end
   elseif n == 2 and type(lo) == 'number' and type(up) == 'number' then
+    if vdso ~= nil and lo >= -MAXINT and up <= MAXINT and lo == floor(lo) then
+      local d = up - lo + 1
+      if d >= 2 and d <= 256 and d == floor(d) then
+        x = die(st, lo, d)
+        if x then return x end
+      end
+    end
     x = f_range(st, lo, up)
     if x == x then return x end
   end

@@ -568,10 +568,17 @@ struct ffientries {
 	int32_t (*token)(vrandom_state *, char *, double);
 	int32_t (*uuid)(vrandom_state *, char *);
 	int32_t bufsize;
+	/* The kernel's vDSO getrandom and its state size, for the dice
+	 * (ffi.lua): NULL where the runtime is not inside the module (the
+	 * archives call libvrandom), where the vDSO does not serve, and
+	 * where a plain C call cannot make it (powerpc). */
+	ssize_t (*vdso)(void *, size_t, unsigned int, void *, size_t);
+	size_t statesize;
 };
 
 static const struct ffientries entries = {
-	ffi_random, ffi_range, ffi_bytes, ffi_hex, ffi_token, ffi_uuid, FFIBUF
+	ffi_random, ffi_range, ffi_bytes, ffi_hex, ffi_token, ffi_uuid, FFIBUF,
+	0, 0
 };
 
 /* The chunk, src/lua/ffi.lua, embedded by the assembler from the path
@@ -627,6 +634,14 @@ static void ffiopen (lua_State *L, int t, int u)
 	lua_pushvalue(L, u);
 	p = (struct ffientries *)lua_newuserdata(L, sizeof *p);
 	*p = entries;
+#if defined(VRANDOM_DLOPEN) && defined(VRANDOM_VDSO_PLAIN_CALL)
+	/* Set by now, if the vDSO serves: making the universe's state ran
+	 * setup.  States have memory only where it serves. */
+	if (__vr_vdso_fn) {
+		p->vdso = (vr_vgetrandom_fn)__vr_vdso_fn;
+		p->statesize = __vr_params.size_of_opaque_state;
+	}
+#endif
 	/* A sandbox short of a function the chunk needs (require, pcall,
 	 * select...) leaves the classic path serving, as info() says. */
 	if (lua_pcall(L, 4, 0, 0))

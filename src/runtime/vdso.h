@@ -12,6 +12,7 @@ typedef ssize_t (*vr_vgetrandom_fn)(void *, size_t, unsigned int, void *, size_t
 #ifndef VRANDOM_VDSO_CALL
 #define VRANDOM_VDSO_CALL(fn, buf, len, flags, st, stlen) \
 	((vr_vgetrandom_fn)(fn))(buf, len, flags, st, stlen)
+#define VRANDOM_VDSO_PLAIN_CALL 1   /* a C call serves: LuaJIT's FFI may make it */
 #endif
 
 /* What the vDSO's params query (NULL, 0, 0, &params, ~0UL) writes. */
