@@ -3,7 +3,8 @@
 #   asan      --enable-sanitizers (ASan+UBSan), make check: every suite; the
 #             Lua tests run the uninstrumented lua5.4 with the ASan runtime
 #             preloaded
-#   tsan      --enable-sanitizers=thread: the thread, fork and page-drop tests
+#   tsan      --enable-sanitizers=thread: the thread, fork and page-drop
+#             tests, the only programs built there
 #   valgrind  static test programs under valgrind, which hides the vDSO:
 #             the system call path, no errors, no leaks
 # Usage: harden-test.sh [asan] [tsan] [valgrind]  (default: all three)
@@ -25,15 +26,18 @@ $(command -v lua5.4)"
 }
 
 tsan() {
-	local d=$VR_BUILD/tsan
-	configure "$d" --enable-sanitizers=thread --without-lua && build "$d" ||
-		{ ok 1 "tsan: configure, make"; return; }
+	local d=$VR_BUILD/tsan p
+	configure "$d" --enable-sanitizers=thread --without-lua &&
+		build "$d" $tsan_tests || { ok 1 "tsan: configure, make"; return; }
 	# Check forks each test; the children draw, they start no threads.
 	export TSAN_OPTIONS="die_after_fork=0 halt_on_error=1"
-	check "$d" TESTS="test/check_rng test/hostile/threads test/hostile/drop"
-	ok $? "tsan: the thread, fork and drop tests under TSan"
+	for p in $tsan_tests; do
+		run "tsan $p" sh -c "cd '$d' && ./$p"
+	done
 	unset TSAN_OPTIONS
 }
+# Only these three are built under TSan: they start the threads and forks.
+tsan_tests="test/check_rng test/hostile/threads test/hostile/drop"
 
 # Children that _exit() are checked for leaks too.  Not here: seccomp and
 # RLIMIT_AS, which would take from valgrind what it needs itself.
