@@ -158,7 +158,7 @@ for _, who in ipairs { "vrandom", "generator" } do
   -- All 24 orders of 4 elements, evenly.
   local counts, index = {}, {}
   local perms = {}
-  for _ = 1, 24000 do
+  for _ = 1, T.draws(24000, 24) do
     local k = table.concat(shuffle({ 1, 2, 3, 4 }))
     if not index[k] then perms[#perms + 1] = k; index[k] = #perms end
     counts[index[k]] = (counts[index[k]] or 0) + 1
@@ -167,7 +167,7 @@ for _, who in ipairs { "vrandom", "generator" } do
   T.check(T.chisq(counts, 24) < T.chilimit(23), who .. ": the 24 orders evenly")
   -- Each element lands in each position evenly.
   local pos = {}
-  for _ = 1, 10000 do
+  for _ = 1, T.draws(10000, 25) do
     local s = shuffle({ 1, 2, 3, 4, 5 })
     for i = 1, 5 do
       local k = (s[i] - 1) * 5 + i

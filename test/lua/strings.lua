@@ -74,7 +74,7 @@ for _, src in ipairs(sources) do
   -- The bits a UUID leaves random are uniform: the nibble after the
   -- version and the two low bits of the variant nibble.
   local nib, var = {}, {}
-  for _ = 1, 16000 do
+  for _ = 1, T.draws(16000, 16) do
     local u = r.uuid()
     local a = tonumber(u:sub(16, 16), 16) + 1
     local v = tonumber(u:sub(21, 21), 16) - 7

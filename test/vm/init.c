@@ -7,7 +7,8 @@
  * program's own starts with "vm-init: ", so that the host can tell it from
  * the programs' output and the kernel's: one result line per program and a
  * closing "N passed, N failed (N skipped)".  Exit 0 passes, 77 skips,
- * anything else (a signal, a program that cannot be run) fails. */
+ * anything else (a signal, a program that cannot be run) fails.  Each
+ * result says how long the program took, in the guest's seconds. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAXARGS 64
@@ -47,6 +49,14 @@ static void console(void)
 	setvbuf(stdout, 0, _IOLBF, 0);
 }
 
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
 static int assignment(const char *w)
 {
 	const char *p = w;
@@ -65,6 +75,7 @@ static void run(char *line)
 	static char *base[] = { "PATH=/", "HOME=/", "TMPDIR=/tmp" };
 	char *env[MAXARGS + 4], *argv[MAXARGS + 1], *w, *what;
 	int nenv = 0, nargs = 0, status, i;
+	double t0;
 	pid_t pid;
 
 	what = strdup(line);
@@ -85,6 +96,7 @@ static void run(char *line)
 	env[nenv] = 0;
 
 	printf("vm-init: run: %s\n", what);
+	t0 = now();
 	pid = fork();
 	if (pid < 0) {
 		printf("vm-init: FAIL: %s (fork: %s)\n", what, strerror(errno));
@@ -107,18 +119,19 @@ static void run(char *line)
 	/* Orphans of the program end up here. */
 	while (waitpid(-1, 0, WNOHANG) > 0)
 		;
+	t0 = now() - t0;
 	if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		printf("vm-init: PASS: %s\n", what);
+		printf("vm-init: PASS: %s (%.1f s)\n", what, t0);
 		passed++;
 	} else if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 77) {
-		printf("vm-init: SKIP: %s\n", what);
+		printf("vm-init: SKIP: %s (%.1f s)\n", what, t0);
 		skipped++;
 	} else if (status != -1 && WIFSIGNALED(status)) {
-		printf("vm-init: FAIL: %s (signal %d)\n", what, WTERMSIG(status));
+		printf("vm-init: FAIL: %s (signal %d, %.1f s)\n", what, WTERMSIG(status), t0);
 		failed++;
 	} else {
-		printf("vm-init: FAIL: %s (exit %d)\n", what,
-		       status == -1 ? -1 : WEXITSTATUS(status));
+		printf("vm-init: FAIL: %s (exit %d, %.1f s)\n", what,
+		       status == -1 ? -1 : WEXITSTATUS(status), t0);
 		failed++;
 	}
 	free(what);
