@@ -41,13 +41,16 @@ unit() {
 # gcc at every optimisation level, clang at two: build, unit tests.  One
 # configure a compiler, the shared library only (the unit suite builds the
 # static one too): the levels differ in what make compiles, not in what
-# configure finds.
+# configure finds.  The Lua module for 5.4 (integers) and LuaJIT (doubles,
+# the FFI path) only, the two ends of compat.h; lua-versions builds and
+# runs every version at the default level.
 matrix() {
-	local cc o d
+	local cc o d lua=5.4
+	pkg-config --exists luajit && lua=5.4,luajit
 	for cc in gcc clang; do
 		command -v $cc >/dev/null || { missing "$cc is not installed"; continue; }
 		d=$VR_BUILD/matrix/$cc
-		configure "$d" CC=$cc --disable-static || { ok 1 "$cc: configure"; continue; }
+		configure "$d" CC=$cc --disable-static --with-lua=$lua || { ok 1 "$cc: configure"; continue; }
 		for o in -O0 -O1 -O2 -O3 -Os -Og; do
 			case $cc$o in clang-O[13sg]) continue ;; esac
 			make -s -C "$d" clean >/dev/null 2>&1
