@@ -48,8 +48,8 @@ machine() {  # arch
 		echo "LUA_CPATH= vrandom-lua lua/lua-backend.lua $a_backend"
 		for s in random strings generator static; do echo "LUA_CPATH= vrandom-lua lua/$s.lua"; done
 		# The other backends, on a tenth of the statistical samples
-		# (/dev/urandom's full run took 191 s on armhf); where the system
-		# call is the default, /dev/urandom alone.
+		# (/dev/urandom's full run took 191 s in the slowest machine);
+		# where the system call is the default, /dev/urandom alone.
 		for k in syscall urandom; do
 			[ "$k:$a_backend" = syscall:syscall ] ||
 				echo "LUA_CPATH= VRANDOM_TEST_SCALE=0.1 VRANDOM_BACKEND=$k vrandom-lua lua/random.lua"
