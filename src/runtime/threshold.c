@@ -102,8 +102,11 @@ static void decide(size_t min)
 	__atomic_store_n(&big_state, BIG_DECIDED, __ATOMIC_RELEASE);
 }
 
-/* Signals stay blocked while measuring, so that whoever waits for the
- * measurement (vrandom_get_info) is never the thread making it. */
+/* Signals stay blocked while measuring, so that no handler runs in the
+ * middle of it: the times are the calls' alone, and the measurement ends,
+ * decided or undecided again, on the thread that began it.  Nothing waits
+ * for it: a request that finds it under way takes the vDSO, and
+ * vrandom_get_info reports it pending. */
 static int decided(void *mem)
 {
 	int s = __atomic_load_n(&big_state, __ATOMIC_ACQUIRE);
