@@ -41,9 +41,7 @@ tsan() {
 # Only these three are built under TSan: they start the threads and forks.
 tsan_tests="test/check_rng test/hostile/threads test/hostile/drop"
 
-# Children that _exit() are checked for leaks too.  Check runs its tests
-# in the one process (CK_FORK=no): a leak check for each test's child took
-# check_rng from 115 s to 200 s.  Not here: seccomp and
+# Children that _exit() are checked for leaks too.  Not here: seccomp and
 # RLIMIT_AS, which would take from valgrind what it needs itself.
 # --fair-sched: threads' drawing threads, spinning in and out of valgrind's
 # lock, starved the main thread that had to reap a child.  The timeout is a
@@ -57,7 +55,7 @@ vg() {
 		{ ok 1 "valgrind: the programs build"; return; }
 	for p in test/smoke test/check_rng test/check_vdso test/hostile/closed_fds \
 		test/hostile/fake_vdso test/hostile/threads test/elf32; do
-		run "valgrind $p" sh -c "cd '$d' && CK_FORK=no VRANDOM_SMOKE_NO_VDSO=1 VRANDOM_TEST_NO_VDSO=1 \
+		run "valgrind $p" sh -c "cd '$d' && VRANDOM_SMOKE_NO_VDSO=1 VRANDOM_TEST_NO_VDSO=1 \
 			timeout -k 10 ${VR_VALGRIND_TIMEOUT:-900} valgrind -q --fair-sched=yes \
 			--error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect ./$p"
 	done
