@@ -156,7 +156,13 @@ start() {  # suite
 	(
 		cd "$top" && eval "$(field "$1" 3)"
 	) >"$st/$1.log" 2>&1 </dev/null && r=0 || r=$?
-	date +%s >"$st/$1.t1"; echo $r >"$st/$1.rc.new"; mv "$st/$1.rc.new" "$st/$1.rc"
+	date +%s >"$st/$1.t1"
+	# The CPU seconds of all it ran (the lanes share the cores: a
+	# suite's seconds depend on its neighbours, these do not).
+	# (Not through a pipe: times in a subshell would count its own.)
+	times >"$st/$1.times"
+	awk -F'[ms ]+' 'NR == 2 { printf "%.0f\n", 60 * ($1 + $3) + $2 + $4 }' "$st/$1.times" >"$st/$1.cpu"
+	echo $r >"$st/$1.rc.new"; mv "$st/$1.rc.new" "$st/$1.rc"
 }
 result() {  # suite: PASS, FAIL or SKIP, and the reason for a skip
 	r=$(cat "$st/$1.rc") why=$(sed -n 's/^SKIP: //p' "$st/$1.log" | head -n 1)
@@ -217,18 +223,19 @@ while [ -n "$pending$running" ]; do
 done
 
 echo "== the suites"
-total_p=0 total_f=0 status=0
+total_p=0 total_f=0 status=0 cpu_s=0
 {
-	echo "suite|result|passed|failed|seconds|reason"
+	echo "suite|result|passed|failed|seconds|cpu s|reason"
 	for s in $want; do
 		result "$s"
 		# The suite's own closing line, its last.
 		set -- $(closing <"$st/$s.log")
 		total_p=$((total_p + $1)) total_f=$((total_f + $2))
 		[ "$res" != FAIL ] || status=1
-		echo "$s|$res|$1|$2|$(($(cat "$st/$s.t1") - $(cat "$st/$s.t0")))|$why"
+		c=$(cat "$st/$s.cpu" 2>/dev/null || echo 0); cpu_s=$((cpu_s + c))
+		echo "$s|$res|$1|$2|$(($(cat "$st/$s.t1") - $(cat "$st/$s.t0")))|$c|$why"
 	done
-	echo "all|$([ $status = 0 ] && echo PASS || echo FAIL)|$total_p|$total_f|$(($(date +%s) - t0))|on $lanes lanes"
+	echo "all|$([ $status = 0 ] && echo PASS || echo FAIL)|$total_p|$total_f|$(($(date +%s) - t0))|$cpu_s|on $lanes lanes"
 } | columns | tee "$st/table"
 set -- $(awk '$1 == "all" { print $3, $4 }' "$st/table")
 echo "$1 passed, $2 failed"
