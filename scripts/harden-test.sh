@@ -7,6 +7,8 @@
 #             tests, the only programs built there
 #   valgrind  static test programs under valgrind, which hides the vDSO:
 #             the system call path, no errors, no leaks
+# TSan and valgrind run check_rng's long loops at a tenth
+# (VRANDOM_TEST_SCALE): every other build runs them whole.
 # Usage: harden-test.sh [asan] [tsan] [valgrind]  (default: all three)
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 vr_src || exit 1
@@ -32,11 +34,11 @@ tsan() {
 	configure "$d" --enable-sanitizers=thread --without-lua &&
 		build "$d" $tsan_tests || { ok 1 "tsan: configure, make"; return; }
 	# Check forks each test; the children draw, they start no threads.
-	export TSAN_OPTIONS="die_after_fork=0 halt_on_error=1"
+	export TSAN_OPTIONS="die_after_fork=0 halt_on_error=1" VRANDOM_TEST_SCALE=0.1
 	for p in $tsan_tests; do
 		run "tsan $p" sh -c "cd '$d' && ./$p"
 	done
-	unset TSAN_OPTIONS
+	unset TSAN_OPTIONS VRANDOM_TEST_SCALE
 }
 # Only these three are built under TSan: they start the threads and forks.
 tsan_tests="test/check_rng test/hostile/threads test/hostile/drop"
@@ -45,7 +47,7 @@ tsan_tests="test/check_rng test/hostile/threads test/hostile/drop"
 # RLIMIT_AS, which would take from valgrind what it needs itself.
 # --fair-sched: threads' drawing threads, spinning in and out of valgrind's
 # lock, starved the main thread that had to reap a child.  The timeout is a
-# hang guard, not a speed limit (the slowest program takes about 80 s).
+# hang guard, not a speed limit (the slowest program takes about 30 s).
 vg() {
 	local d=$VR_BUILD/valgrind p
 	command -v valgrind >/dev/null || { missing "valgrind is not installed"; return; }
@@ -55,7 +57,7 @@ vg() {
 		{ ok 1 "valgrind: the programs build"; return; }
 	for p in test/smoke test/check_rng test/check_vdso test/hostile/closed_fds \
 		test/hostile/fake_vdso test/hostile/threads test/elf32; do
-		run "valgrind $p" sh -c "cd '$d' && VRANDOM_SMOKE_NO_VDSO=1 VRANDOM_TEST_NO_VDSO=1 \
+		run "valgrind $p" sh -c "cd '$d' && VRANDOM_SMOKE_NO_VDSO=1 VRANDOM_TEST_NO_VDSO=1 VRANDOM_TEST_SCALE=0.1 \
 			timeout -k 10 ${VR_VALGRIND_TIMEOUT:-900} valgrind -q --fair-sched=yes \
 			--error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect ./$p"
 	done
