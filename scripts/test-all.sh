@@ -32,6 +32,7 @@ io="sources kernels"   # downloads: they take no lane
 
 unit() {
 	local d=$VR_BUILD/unit
+	unset CONFIG_SHELL  # what ./configure chooses for a user (lib.sh)
 	configure "$d" && build "$d" || { ok 1 "configure && make"; finish; }
 	check "$d"
 	find "$d/test" -name '*.log' -exec grep -h '^[0-9]*%: Checks: ' {} +
