@@ -27,12 +27,20 @@ for v in 5.1 5.3 5.4; do
 	[ -f "$t/src/lua.h" ] || skip "Lua $v source: $(tail -n 1 "$B/lua-src.err")"
 	eval "src${v#5.}=\$t"
 done
+# Built once into the cache, beside the musl they are built with (its
+# prefix, the source tree and the flags are the key).
+L=$VR_CACHE/recipes-lua
+mkdir -p "$L"
 for v in 5.1 5.3 5.4; do eval "t=\$src${v#5.}"
-	[ "$(cat "$B/lua$v.key" 2>/dev/null)" = "$cc $t" ] && [ -x "$B/lua$v" ] && continue
-	(cd "$t/src" && "$cc" -O1 -std=gnu99 -DLUA_USE_POSIX -DLUA_USE_DLOPEN -Wl,-E \
-		-Wl,--dynamic-linker=/lib/ld-musl-aarch64.so.1 -o "$B/lua$v" \
-		$(ls *.c | grep -v -e '^luac\.c$' -e '^print\.c$') -lm) >"$B/lua$v.out" 2>&1 &&
-		echo "$cc $t" >"$B/lua$v.key" || no "Lua $v for aarch64 musl ($B/lua$v.out)"
+	set -- -O1 -std=gnu99 -DLUA_USE_POSIX -DLUA_USE_DLOPEN -Wl,-E \
+		-Wl,--dynamic-linker=/lib/ld-musl-aarch64.so.1
+	if [ "$(cat "$L/lua$v.key" 2>/dev/null)" != "$cc $t $*" ] || [ ! -x "$L/lua$v" ]; then
+		rm -f "$L/lua$v.key"
+		(cd "$t/src" && "$cc" "$@" -o "$L/lua$v" \
+			$(ls *.c | grep -v -e '^luac\.c$' -e '^print\.c$') -lm) >"$B/lua$v.out" 2>&1 &&
+			echo "$cc $t $*" >"$L/lua$v.key" || no "Lua $v for aarch64 musl ($B/lua$v.out)"
+	fi
+	cp "$L/lua$v" "$B/lua$v" 2>/dev/null
 done
 # Lua headers in staging as Lua packages put them; a target with ld-musl and Lua.
 dirs() { rm -rf "$B/$1-staging" "$B/$1-target" && mkdir -p "$B/$1-target/lib" "$B/$1-target/usr/bin" &&
