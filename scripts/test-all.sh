@@ -9,25 +9,27 @@
 # says what each suite needs and proves.
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
-# name, what it needs, the command (a function below or a script).
+# name, what it needs, the command (a function below or a script).  A free
+# lane takes the first suite of this list that is ready: the longest
+# first (CPU seconds), unit before them all, as the matrix needs it.
 suites="sources          -                     fetch_sources
 kernels          -                     fetch_kernels
+unit             -                     unit
 firmware         sources               sh scripts/firmware-test.sh
+matrix           unit                  matrix
+lua-static       sources               sh scripts/lua-static-test.sh
+harden           -                     sh scripts/harden-test.sh
+cross            -                     sh scripts/cross-test.sh
+vm               cross,kernels         sh scripts/vm-test.sh
 musl-patched     sources               sh scripts/musl-patched.sh
 musl-patched-vm  musl-patched,kernels  sh scripts/musl-patched-vm.sh
-harden           -                     sh scripts/harden-test.sh
-matrix           unit                  matrix
-vm               cross,kernels         sh scripts/vm-test.sh
-cross            -                     sh scripts/cross-test.sh
-lua-musl         sources               sh scripts/lua-musl-test.sh
-lua-static       sources               sh scripts/lua-static-test.sh
-unit             -                     unit
-lua-versions     -                     sh scripts/lua-versions-test.sh
-fuzz             unit                  sh scripts/fuzz.sh
+recipes          sources               sh test/recipes.sh
 distcheck        unit                  distcheck
+lua-versions     -                     sh scripts/lua-versions-test.sh
+lua-musl         sources               sh scripts/lua-musl-test.sh
 musl-static      -                     musl_static
-rock             unit                  sh scripts/rock-test.sh
-recipes          sources               sh test/recipes.sh"
+fuzz             unit                  sh scripts/fuzz.sh
+rock             unit                  sh scripts/rock-test.sh"
 io="sources kernels"   # downloads: they take no lane
 
 unit() {
