@@ -47,7 +47,7 @@ tsan_tests="test/check_rng test/hostile/threads test/hostile/drop"
 # RLIMIT_AS, which would take from valgrind what it needs itself.
 # --fair-sched: threads' drawing threads, spinning in and out of valgrind's
 # lock, starved the main thread that had to reap a child.  The timeout is a
-# hang guard, not a speed limit (the slowest program takes about 30 s).
+# hang guard, not a speed limit (check_rng at 0.1 took 48 s on a loaded machine).
 vg() {
 	local d=$VR_BUILD/valgrind p
 	command -v valgrind >/dev/null || { missing "valgrind is not installed"; return; }
