@@ -9,7 +9,8 @@
 #   test/hostile/{closed_fds,threads}  (seccomp and address-space limits
 #                           qemu-user cannot apply to the guest)
 # An arch without a cross compiler in Debian: the host compiler checks the
-# runtime's C with its header, nothing more.  Usage: cross-test.sh [arch...]
+# runtime's C with its header, nothing more.  The long loops at a tenth
+# (VRANDOM_TEST_SCALE), as in vm-test.sh.  Usage: cross-test.sh [arch...]
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 vr_src || exit 1
 
@@ -31,7 +32,7 @@ one() {  # arch
 		progs="test/hostile/fake_vdso $progs"
 	cross_make $progs || { ok 1 "$1: the test programs build"; return; }
 	for p in $(cross_builds $progs); do
-		run "$1 $p" sh -c "cd '$b' && VRANDOM_SMOKE_NO_VDSO=1 $a_user ./$p"
+		run "$1 $p" sh -c "cd '$b' && VRANDOM_SMOKE_NO_VDSO=1 VRANDOM_TEST_SCALE=0.1 $a_user ./$p"
 	done
 }
 

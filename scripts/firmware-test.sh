@@ -5,7 +5,8 @@
 # archives, installed), then booted on Debian's kernel for it:
 #   - the static musl tests (smoke told the backend the kernel must give,
 #     the libc shim, the hostile programs, elf32, the Lua binding linked
-#     into a program, the shim's example);
+#     into a program, the shim's example); smoke's and elf32's long loops
+#     at a tenth, as in vm-test.sh;
 #   - vrandom-lua with an empty package.cpath running test/lua's scripts,
 #     random.lua again with each other backend forced (a tenth of its samples);
 #   - getrandom system calls counted in the machine (test/vm/count.c):
@@ -38,11 +39,11 @@ machine() {  # arch
 	# one a call where the system call does.
 	if [ "$a_backend" = vdso ]; then few="0 2" n=100000; else few="$cmp $((cmp + 10))" n=$cmp; fi
 	{
-		echo "VRANDOM_SMOKE_EXPECT=$a_backend smoke"
+		echo "VRANDOM_SMOKE_EXPECT=$a_backend VRANDOM_TEST_SCALE=0.1 smoke"
 		for p in musl-shim closed_fds rlimit lua-threads; do echo "$p"; done
 		[ "$a_backend" != vdso ] || echo "drop"
 		[ ! -f "$d/fake_vdso" ] || echo "fake_vdso /fakevdso"
-		! ls "$d"/fakevdso/fakevdso-32-*.so >/dev/null 2>&1 || echo "elf32 /fakevdso"
+		! ls "$d"/fakevdso/fakevdso-32-*.so >/dev/null 2>&1 || echo "VRANDOM_TEST_SCALE=0.1 elf32 /fakevdso"
 		echo "keygen 1000"
 		echo "vrandom info"
 		echo "LUA_CPATH= vrandom-lua lua/lua-backend.lua $a_backend"

@@ -62,7 +62,7 @@ if HAVE_FAKEVDSO32
 EXTRA_test_elf32_DEPENDENCIES = $(FAKEVDSO32_IMAGES)
 endif
 EXTRA_DIST += test/fakevdso/fakevdso.c test/fakevdso/fakevdso.lds test/no-check.sh \
-	test/fakevdso/fakevdso.h test/check_main.h test/tally.h \
+	test/fakevdso/fakevdso.h test/check_main.h test/tally.h test/scale.h \
 	test/bpf.h test/libc-grnd.h
 
 if HAVE_CHECK

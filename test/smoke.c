@@ -22,6 +22,7 @@
 
 #include "base.h"
 #include "vrandom.h"
+#include "scale.h"
 #include "tally.h"
 
 #ifdef VRANDOM_VDSO_SYM
@@ -218,36 +219,39 @@ static void flags(void)
 /* ---- ranges ---- */
 
 /* Each side of the 1-, 2- and 4-byte draw widths: in range, and the upper
- * half about half the time (2000 draws: 35% and 65% are 13 sigma out). */
+ * half about half the time: within 13 sigma (sqrt(n)/2 each), 35% and
+ * 65% of the full 2000 draws. */
 static void widths(void)
 {
 	static const uint64_t b[] = { 255, 256, 257, 65535, 65536, 65537,
 		0xffffffffull, 1ull << 32, (1ull << 32) + 1 };
+	long k, n = scaled(2000, 200), upper;
 	size_t i;
-	int k, inrange, upper;
+	int inrange;
 
 	for (i = 0; i < sizeof b / sizeof b[0]; i++) {
 		inrange = 1, upper = 0;
-		for (k = 0; k < 2000; k++) {
+		for (k = 0; k < n; k++) {
 			uint64_t v = vrandom_uniform(b[i]);
 
 			inrange &= v < b[i];
 			upper += v >= b[i] / 2;
 		}
 		CHECK(inrange);
-		CHECK(upper > 700 && upper < 1300);
+		CHECK((2 * upper - n) * (2 * upper - n) < 169 * n);
 	}
 }
 
 static void ranges(void)
 {
-	unsigned seen = 0, count[6] = { 0 };
-	int i, inrange = 1, grid = 1;
+	unsigned seen = 0;
+	long i, n = scaled(6000, 600), count[6] = { 0 };
+	int inrange = 1, grid = 1;
 	uint64_t big = (1ULL << 63) + 1;
 
 	CHECK(vrandom_uniform(0) == 0);
 	CHECK(vrandom_uniform(1) == 0);
-	for (i = 0; i < 6000; i++) {
+	for (i = 0; i < n; i++) {
 		uint64_t v = vrandom_uniform(6);
 
 		inrange &= v < 6;
@@ -259,9 +263,10 @@ static void ranges(void)
 	CHECK(inrange);
 	CHECK(seen == 3);
 	widths();
-	/* Expected 1000 each; 600 and 1400 are more than 13 sigma away. */
+	/* n/6 each, within 13 sigma (the variance 5n/36): 1000 +- 375 of
+	 * the full 6000. */
 	for (i = 0; i < 6; i++)
-		CHECK(count[i] > 600 && count[i] < 1400);
+		CHECK((6 * count[i] - n) * (6 * count[i] - n) < 845 * n);
 	for (i = 0; i < 1000; i++) {
 		double d = vrandom_double(), s = d * 0x1p53;
 

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../scale.h"
 #include "vdso.h"
 #include "vrandom.h"
 
@@ -107,7 +108,7 @@ static inline int fake_survives_damage(const unsigned char *img, size_t size,
 				       const char *sym, const char *ver)
 {
 	unsigned char *copy = malloc(size ? size : 1), *fn;
-	size_t len, i, k;
+	size_t len, i, k, n = scaled(20000, 2000);
 	int ok = copy != 0;
 
 	for (len = 0; ok && len <= size; len++) {
@@ -115,7 +116,7 @@ static inline int fake_survives_damage(const unsigned char *img, size_t size,
 		fn = __vr_vdso_sym(copy, len, sym, ver);
 		ok = !fn || (fn >= copy && fn < copy + len);
 	}
-	for (i = 0; ok && i < 20000; i++) {
+	for (i = 0; ok && i < n; i++) {
 		memcpy(copy, img, size);
 		for (k = 0; k < 1 + i % 4; k++)
 			copy[vrandom_uniform(size)] = vrandom_u32();
