@@ -104,6 +104,12 @@ function T.draws(n, k)
   return math.max(math.floor(n * T.scale), 50 * (k or 1))
 end
 
+-- k of n draws on one side of an even split: within 13 standard
+-- deviations (sqrt(n)/2) of n/2, whatever T.draws made n.
+function T.about_half(k, n)
+  return (2 * k - n) ^ 2 < 169 * n
+end
+
 function T.done()
   print(("%d passed, %d failed"):format(T.passed, T.failed))
   os.exit(T.failed == 0 and 0 or 1)

@@ -146,10 +146,12 @@ end
 T.raises("vrandom.generator expected", "random with a bad self",
   function() local r = g.random({}) return r end)
 
--- Floats: [0, 1), multiples of 2^-53, and the top bits really vary.
+-- Floats: [0, 1), multiples of 2^-53, and the top bits really vary:
+-- the lowest of n below 20/n, the highest above 1 - 20/n (each missed
+-- once in e^20).
 do
-  local ok, low, high = true, 1, 0
-  for _ = 1, 20000 do
+  local ok, low, high, n = true, 1, 0, T.draws(20000, 40)
+  for _ = 1, n do
     local x = vrandom.random()
     ok = ok and (not T.ints or math.type(x) == "float") and x >= 0 and x < 1 and
       x * 2 ^ 53 == math.floor(x * 2 ^ 53)
@@ -157,7 +159,7 @@ do
     if x > high then high = x end
   end
   T.check(ok, "random() is a float in [0,1) on the 2^-53 grid")
-  T.check(low < 0.001 and high > 0.999, "random() spans [0,1)")
+  T.check(low < 20 / n and high > 1 - 20 / n, "random() spans [0,1)")
 end
 
 -- Boundaries: intervals at both ends of the integers (of 2^53 where
@@ -244,11 +246,11 @@ do
     T.check(top, ("random(%d) reaches %d"):format(m, m))
   end
   for _, m in ipairs { 2 ^ 32 - 1, 2 ^ 32 + 1 } do
-    local hi = 0
-    for _ = 1, 4000 do
+    local hi, n = 0, T.draws(4000, 8)
+    for _ = 1, n do
       if vrandom.random(m) > math.floor(m / 2) then hi = hi + 1 end
     end
-    T.check(hi > 1700 and hi < 2300, ("random(%.0f): upper half about half"):format(m))
+    T.check(T.about_half(hi, n), ("random(%.0f): upper half about half"):format(m))
   end
   -- Floats from 7 bytes: each of the 53 bits both set and clear at times.
   local set, clear = {}, {}
@@ -280,21 +282,21 @@ do
       if r % 2 == 1 then odd = odd + 1 end
     end
     T.check(ok, what .. ": integers in range")
-    T.check(odd > n * 0.4 and odd < n * 0.6,
+    T.check(T.about_half(odd, n),
       ("%s: odd %d of %d, about half"):format(what, odd, n))
   end
-  parity("random(2^52, 2^53)", 2 ^ 52, two53, 4000)
-  parity("random(-2^53, -2^52)", -two53, -2 ^ 52, 4000)
-  parity("random(-2^53, 2^53)", -two53, two53, 4000)
-  parity("random(1, 2^53)", 1, two53, 4000)
-  parity("random(2^53 - 1000, 2^53)", two53 - 1000, two53, 4000)
+  parity("random(2^52, 2^53)", 2 ^ 52, two53, T.draws(4000, 8))
+  parity("random(-2^53, -2^52)", -two53, -2 ^ 52, T.draws(4000, 8))
+  parity("random(-2^53, 2^53)", -two53, two53, T.draws(4000, 8))
+  parity("random(1, 2^53)", 1, two53, T.draws(4000, 8))
+  parity("random(2^53 - 1000, 2^53)", two53 - 1000, two53, T.draws(4000, 8))
   uniform("random(2^53-9, 2^53)", two53 - 9, two53, 50000, vrandom.random)
   uniform("random(-2^53, -2^53+9)", -two53, -two53 + 9, 50000, vrandom.random)
-  local hi = 0
-  for _ = 1, 4000 do
+  local hi, n = 0, T.draws(4000, 8)
+  for _ = 1, n do
     if vrandom.random(two53) > 2 ^ 52 then hi = hi + 1 end
   end
-  T.check(hi > 1700 and hi < 2300, "random(2^53): upper half about half")
+  T.check(T.about_half(hi, n), "random(2^53): upper half about half")
 end
 if not T.ints then
   for _, c in ipairs { { two53 + 2 }, { 0, two53 + 2 }, { -two53 - 2, 0 },
