@@ -7,8 +7,8 @@
 #             tests, the only programs built there
 #   valgrind  static test programs under valgrind, which hides the vDSO:
 #             the system call path, no errors, no leaks
-# TSan and valgrind run check_rng's long loops at a tenth
-# (VRANDOM_TEST_SCALE): every other build runs them whole.
+# TSan and valgrind run the tests' long loops at a tenth
+# (VRANDOM_TEST_SCALE): the native builds run them whole.
 # Usage: harden-test.sh [asan] [tsan] [valgrind]  (default: all three)
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 vr_src || exit 1

@@ -11,7 +11,7 @@
 # and on the host's own architecture besides, with the host's builds of
 # scripts/musl-patched.sh: the same dynamically linked, run by the build's
 # libc.so as their loader, dlopen.c with libdraw.so, and the unpatched
-# musl as the comparison: every call a system call (10,000 shown).
+# musl as the comparison: every call a system call (1,000 shown).
 # Usage: musl-patched-vm.sh [machine...]
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 vr_src || exit 1
@@ -52,7 +52,7 @@ one() {  # machine
 		echo "count 0 16 patched-tloop"
 		if [ -n "$pl" ]; then
 			cc "$pl" plain-loop "$top/test/musl-loop.c" -static
-			echo "count 10000 10010 plain-loop 10000"
+			echo "count 1000 1010 plain-loop 1000"
 		fi
 		if [ -n "$dyn" ]; then  # libc.so is musl's dynamic linker
 			cp "$pp/lib/libc.so" "$d/libc.so"

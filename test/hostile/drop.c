@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdint.h>
 
+#include "../scale.h"
 #include "hostile.h"
 
 #ifndef MADV_PAGEOUT
@@ -18,7 +19,6 @@
 #endif
 
 #define DRAWERS 4
-#define ROUNDS 100000           /* per drawer, two outputs a round */
 #define MAXRANGES 64
 
 struct range { uintptr_t lo, hi; };
@@ -59,14 +59,15 @@ static int drop_all(void)
 
 static unsigned char (*out)[16];        /* every output, for the repeat check */
 static int done, drops, errors;
+static long rounds;                     /* per drawer, two outputs a round */
 
 static void *drawer(void *arg)
 {
-	unsigned char (*o)[16] = out + (uintptr_t)arg * 2 * ROUNDS;
+	unsigned char (*o)[16] = out + (uintptr_t)arg * 2 * rounds;
 	vrandom_state *h = vrandom_state_new();
-	int i;
+	long i;
 
-	for (i = 0; i < ROUNDS; i++) {
+	for (i = 0; i < rounds; i++) {
 		if (vrandom_getrandom(o[2 * i], 16, 0) != 16)
 			__atomic_add_fetch(&errors, 1, __ATOMIC_RELAXED);
 		if (vrandom_state_getrandom(h, o[2 * i + 1], 16, 0) != 16)
@@ -96,9 +97,11 @@ static int cmp16(const void *a, const void *b)
 static void draw_while_dropping(void)
 {
 	pthread_t d[DRAWERS], t;
-	size_t i, n = (size_t)DRAWERS * 2 * ROUNDS, repeats = 0, zeros = 0;
+	size_t i, n, repeats = 0, zeros = 0;
 	static const unsigned char zero[16];
 
+	rounds = scaled(100000, 10000);
+	n = (size_t)DRAWERS * 2 * rounds;
 	out = calloc(n, 16);
 	T(out != 0);
 	if (!out)
