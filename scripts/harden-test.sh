@@ -7,8 +7,8 @@
 #             tests, the only programs built there
 #   valgrind  static test programs under valgrind, which hides the vDSO:
 #             the system call path, no errors, no leaks
-# TSan and valgrind run the tests' long loops at a tenth
-# (VRANDOM_TEST_SCALE): the native builds run them whole.
+# All three run the tests' long loops at a tenth (VRANDOM_TEST_SCALE): the
+# native builds run them whole.
 # Usage: harden-test.sh [asan] [tsan] [valgrind]  (default: all three)
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 vr_src || exit 1
@@ -20,13 +20,13 @@ asan() {
 	# The Lua module for 5.4 alone: the one make check loads.
 	configure "$d" --enable-sanitizers --with-lua=5.4 && build "$d" ||
 		{ ok 1 "asan: configure, make"; return; }
-	export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+	export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 VRANDOM_TEST_SCALE=0.1
 	# Not these two: ASan reserves its shadow up front (no RLIMIT_AS to
 	# test), and refuses to run in a second link namespace.
 	check "$d" TESTS="$(tests_but "$d" test/hostile/rlimit test/namespace)" LUA="env LD_PRELOAD=$(cc -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0 \
 $(command -v lua5.4)"
 	ok $? "asan: make check under ASan+UBSan"
-	unset ASAN_OPTIONS UBSAN_OPTIONS
+	unset ASAN_OPTIONS UBSAN_OPTIONS VRANDOM_TEST_SCALE
 }
 
 tsan() {
