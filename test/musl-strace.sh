@@ -1,10 +1,11 @@
 #!/bin/sh
 # Proof that the shim works: the same plain static program calling
 # getrandom() 100000 times makes only the kernel's reseeds as system calls
-# when linked ahead of libc with -lvrandom-libc -lvrandom, and all 100000
-# without it (which shows this test can fail).
+# when linked ahead of libc with -lvrandom-libc -lvrandom, and one a call
+# without it (which shows this test can fail; 10000 of them, as strace
+# stops at each).
 : "${top_builddir:=.}"
-calls=100000
+calls=100000 plain_calls=10000
 shim=$top_builddir/test/musl-loop-shim
 plain=$top_builddir/test/musl-loop-plain
 keygen=$top_builddir/examples/musl-static/keygen
@@ -27,13 +28,13 @@ done
 # strace itself may be forbidden (no ptrace in some containers).
 strace -o /dev/null true 2>/dev/null || { echo "strace cannot trace here"; exit 77; }
 n_shim=$(count "$shim" "$shim" $calls) || n_shim=-1
-n_plain=$(count "$plain" "$plain" $calls) || n_plain=-1
-echo "getrandom system calls for $calls getrandom() calls:" \
-	"$n_shim with the shim, $n_plain without"
+n_plain=$(count "$plain" "$plain" $plain_calls) || n_plain=-1
+echo "getrandom system calls: $n_shim for $calls getrandom() calls with the shim," \
+	"$n_plain for $plain_calls without"
 [ "$n_shim" -ge 0 ] && [ "$n_shim" -le 16 ]
 ok $? "with the shim: $n_shim <= 16"
-[ "$n_plain" -ge "$calls" ]
-ok $? "without the shim: $n_plain >= $calls"
+[ "$n_plain" -ge "$plain_calls" ]
+ok $? "without the shim: $n_plain >= $plain_calls"
 # The example: 1000 getentropy() calls and a getrandom() through the shim.
 n_key=$(count "$keygen" "$keygen" 1000) || n_key=-1
 [ "$n_key" -ge 0 ] && [ "$n_key" -le 16 ]
