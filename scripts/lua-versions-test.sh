@@ -1,6 +1,7 @@
 #!/bin/sh
-# The Lua binding under every Lua: build/lua-versions, configured with
-# every Lua found, then for each of 5.1, 5.2, 5.3, 5.4 and LuaJIT
+# The Lua binding under every Lua: the unit suite's tree, build/unit
+# (configured with every Lua found; configured here when it is not), then
+# for each of 5.1, 5.2, 5.3, 5.4 and LuaJIT
 #   - the test scripts under its interpreter and its module (failure.lua
 #     runs three of them again with the syscall and urandom backends),
 #   - three of them in a host linked with its static archive,
@@ -10,11 +11,12 @@
 #   --bench: bench/lua_bench.lua under each Lua instead, one run each.
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 vr_src || exit 1
-b=$VR_BUILD/lua-versions
+b=$VR_BUILD/unit
 luas="5.1 5.2 5.3 5.4 luajit"
 
 if [ "${1-}" != --bench ] || [ ! -f "$b/Makefile" ]; then
-	configure "$b" && build "$b" && build "$b" test/lua/nogetrandom || { ok 1 "configure, make"; finish; }
+	{ grep -qxF "abs_top_srcdir = $src" "$b/Makefile" 2>/dev/null || configure "$b"; } &&
+		build "$b" && build "$b" test/lua/nogetrandom || { ok 1 "configure, make"; finish; }
 fi
 
 interp() { case $1 in luajit) echo luajit ;; *) echo "lua$1" ;; esac; }

@@ -25,7 +25,7 @@ musl-patched     sources               sh scripts/musl-patched.sh
 musl-patched-vm  musl-patched,kernels  sh scripts/musl-patched-vm.sh
 recipes          sources               sh test/recipes.sh
 distcheck        unit                  distcheck
-lua-versions     -                     sh scripts/lua-versions-test.sh
+lua-versions     unit                  sh scripts/lua-versions-test.sh
 lua-musl         sources               sh scripts/lua-musl-test.sh
 musl-static      -                     musl_static
 fuzz             unit                  sh scripts/fuzz.sh
