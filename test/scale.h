@@ -1,6 +1,6 @@
 /* VRANDOM_TEST_SCALE: the tests' long loops at a fraction of their size,
- * where a run repeats what a plain build checks whole (valgrind, TSan,
- * emulated machines).  One reading for the C tests, Check's or not. */
+ * where a run repeats what a native build checks whole (the sanitizers,
+ * valgrind, qemu).  One reading for the C tests, Check's or not. */
 #ifndef VRANDOM_TEST_SCALE_H
 #define VRANDOM_TEST_SCALE_H
 
