@@ -32,7 +32,7 @@ one() {  # arch
 		progs="test/hostile/fake_vdso $progs"
 	cross_make $progs || { ok 1 "$1: the test programs build"; return; }
 	for p in $(cross_builds $progs); do
-		run "$1 $p" sh -c "cd '$b' && VRANDOM_SMOKE_NO_VDSO=1 VRANDOM_TEST_SCALE=0.1 $a_user ./$p"
+		run "$1 $p" sh -c "cd '$b' && VRANDOM_SMOKE_NO_VDSO=1 $tenth $a_user ./$p"
 	done
 }
 

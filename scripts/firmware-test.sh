@@ -39,11 +39,11 @@ machine() {  # arch
 	# one a call where the system call does.
 	if [ "$a_backend" = vdso ]; then few="0 2" n=100000; else few="$cmp $((cmp + 10))" n=$cmp; fi
 	{
-		echo "VRANDOM_SMOKE_EXPECT=$a_backend VRANDOM_TEST_SCALE=0.1 smoke"
+		echo "VRANDOM_SMOKE_EXPECT=$a_backend $tenth smoke"
 		for p in musl-shim closed_fds rlimit lua-threads; do echo "$p"; done
-		[ "$a_backend" != vdso ] || echo "VRANDOM_TEST_SCALE=0.1 drop"
+		[ "$a_backend" != vdso ] || echo "$tenth drop"
 		[ ! -f "$d/fake_vdso" ] || echo "fake_vdso /fakevdso"
-		! ls "$d"/fakevdso/fakevdso-32-*.so >/dev/null 2>&1 || echo "VRANDOM_TEST_SCALE=0.1 elf32 /fakevdso"
+		! ls "$d"/fakevdso/fakevdso-32-*.so >/dev/null 2>&1 || echo "$tenth elf32 /fakevdso"
 		echo "keygen 1000"
 		echo "vrandom info"
 		echo "LUA_CPATH= vrandom-lua lua/lua-backend.lua $a_backend"
@@ -53,7 +53,7 @@ machine() {  # arch
 		# where the system call is the default, /dev/urandom alone.
 		for k in syscall urandom; do
 			[ "$k:$a_backend" = syscall:syscall ] ||
-				echo "LUA_CPATH= VRANDOM_TEST_SCALE=0.1 VRANDOM_BACKEND=$k vrandom-lua lua/random.lua"
+				echo "LUA_CPATH= $tenth VRANDOM_BACKEND=$k vrandom-lua lua/random.lua"
 		done
 		echo "count $few musl-loop-shim $n"
 		echo "count $cmp $((cmp + 10)) musl-loop-plain $cmp"

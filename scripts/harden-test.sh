@@ -20,7 +20,7 @@ asan() {
 	# The Lua module for 5.4 alone: the one make check loads.
 	configure "$d" --enable-sanitizers --with-lua=5.4 && build "$d" ||
 		{ ok 1 "asan: configure, make"; return; }
-	export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 VRANDOM_TEST_SCALE=0.1
+	export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $tenth
 	# Not these two: ASan reserves its shadow up front (no RLIMIT_AS to
 	# test), and refuses to run in a second link namespace.
 	check "$d" TESTS="$(tests_but "$d" test/hostile/rlimit test/namespace)" LUA="env LD_PRELOAD=$(cc -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0 \
@@ -34,7 +34,7 @@ tsan() {
 	configure "$d" --enable-sanitizers=thread --without-lua &&
 		build "$d" $tsan_tests || { ok 1 "tsan: configure, make"; return; }
 	# Check forks each test; the children draw, they start no threads.
-	export TSAN_OPTIONS="die_after_fork=0 halt_on_error=1" VRANDOM_TEST_SCALE=0.1
+	export TSAN_OPTIONS="die_after_fork=0 halt_on_error=1" $tenth
 	for p in $tsan_tests; do
 		run "tsan $p" sh -c "cd '$d' && ./$p"
 	done
@@ -57,7 +57,7 @@ vg() {
 		{ ok 1 "valgrind: the programs build"; return; }
 	for p in test/smoke test/check_rng test/check_vdso test/hostile/closed_fds \
 		test/hostile/fake_vdso test/hostile/threads test/elf32; do
-		run "valgrind $p" sh -c "cd '$d' && VRANDOM_SMOKE_NO_VDSO=1 VRANDOM_TEST_NO_VDSO=1 VRANDOM_TEST_SCALE=0.1 \
+		run "valgrind $p" sh -c "cd '$d' && VRANDOM_SMOKE_NO_VDSO=1 VRANDOM_TEST_NO_VDSO=1 $tenth \
 			timeout -k 10 ${VR_VALGRIND_TIMEOUT:-900} valgrind -q --fair-sched=yes \
 			--error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect ./$p"
 	done

@@ -17,6 +17,10 @@ export VR_BUILD VR_CACHE CONFIG_SHELL
 mkdir -p "$VR_BUILD"
 jobs=$(nproc 2>/dev/null || echo 2)
 host_gnu=$(gcc -dumpmachine 2>/dev/null)
+# Where a run repeats what the native builds check whole (the sanitizers,
+# valgrind, qemu): the tests' long loops and samples at a tenth
+# (test/scale.h, test/lua/harness.lua's T.draws).
+tenth=VRANDOM_TEST_SCALE=0.1
 
 # ---- results: a tally, its closing line, skips ----
 passed=0 failed=0 skipped=0

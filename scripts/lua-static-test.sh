@@ -49,14 +49,14 @@ version() {  # version
 	# The strace proof: 100,000 vrandom.random() calls, the vDSO serving,
 	# and one a call with the system call forced (10,000: strace stops
 	# at each one).
-	s='local r = require("vrandom").random for _ = 1, N do r() end'
+	loop() { echo "local r = require('vrandom').random for _ = 1, $1 do r() end"; }
 	if ! strace_ok; then missing "$v: strace missing or not allowed"
 	elif ! "$lua" -e 'assert(require("vrandom").info().backend == "vdso")'; then
 		missing "$v: strace proof: the vDSO does not serve here ($(uname -r))"
 	else
-		n=$(count "$bv/loop" "$lua" -e "$(echo "$s" | sed s/N/100000/)")
+		n=$(count "$bv/loop" "$lua" -e "$(loop 100000)")
 		[ "$n" -ge 0 ] && [ "$n" -le 2 ]; ok $? "$v: 100000 vrandom.random(): $n getrandom system calls (at most 2)"
-		n=$(count "$bv/loop" env VRANDOM_BACKEND=syscall "$lua" -e "$(echo "$s" | sed s/N/10000/)")
+		n=$(count "$bv/loop" env VRANDOM_BACKEND=syscall "$lua" -e "$(loop 10000)")
 		[ "$n" -ge 10000 ]; ok $? "$v: 10000 with VRANDOM_BACKEND=syscall: $n (at least 10000)"
 	fi
 

@@ -28,11 +28,11 @@ for m in $machines; do
 	rm -rf "$d"; mkdir -p "$d/fakevdso"
 	for p in $(cross_builds $progs); do cp "$b/$p" "$d/"; done
 	{
-		echo "VRANDOM_SMOKE_EXPECT=$a_backend VRANDOM_TEST_SCALE=0.1 smoke"
+		echo "VRANDOM_SMOKE_EXPECT=$a_backend $tenth smoke"
 		! ls "$b"/test/fakevdso-32-*.so >/dev/null 2>&1 ||
-			{ cp "$b"/test/fakevdso-32-*.so "$d/fakevdso/"; echo "VRANDOM_TEST_SCALE=0.1 elf32 /fakevdso"; }
+			{ cp "$b"/test/fakevdso-32-*.so "$d/fakevdso/"; echo "$tenth elf32 /fakevdso"; }
 		for p in closed_fds threads rlimit seccomp; do [ ! -f "$d/$p" ] || echo "$p"; done
-		[ "$a_backend" != vdso ] || echo "VRANDOM_TEST_SCALE=0.1 drop"
+		[ "$a_backend" != vdso ] || echo "$tenth drop"
 		echo "vrandom info"
 	} >"$d/tests"
 	echo "$m" >>"$vm/ready"
