@@ -2,9 +2,10 @@
  * threads leave it bounded (their states come back), 2000 threads at once
  * give their pages back when they end, every thread and every fork child
  * draws its own bytes, forks of a threaded parent give the vanished
- * threads' states back in the child without growing the pool (bare _Fork
- * too, while other threads take and give back states), and the states
- * are padded to the architecture's cache line. */
+ * threads' states back in the child without growing the pool, the child
+ * of a bare _Fork draws without growing it while other threads take and
+ * give back states, and the states are padded to the architecture's
+ * cache line. */
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdint.h>
@@ -334,18 +335,24 @@ static void *churn(void *arg)
 #define BARE_FORKS 50
 
 /* The child of a bare _Fork: no atfork handler ran, and another thread
- * may have held the pool lock.  Its pool is the parent's, whole: drawing
- * here and in two new threads maps nothing new and leaks nothing. */
+ * may have been inside the pool (its lock is __abort_lock, which _Fork
+ * holds across the fork, so the child finds the pool whole).  The child
+ * of a threaded parent may only make async-signal-safe calls, so it
+ * draws but starts no thread: musl's pthread_join waits on a lock
+ * (vmlock, which fork() resets and _Fork does not) that a thread ending
+ * at the fork may hold for ever.  The fork cases above show new threads
+ * taking back the vanished threads' states; here the child's draws are
+ * its own and map nothing new. */
 static int bare_child(void)
 {
-	unsigned char k[3][KEY];
+	unsigned char k[2][KEY];
 	long kb = droppable_kb(), maps, maps_after;
 	int ok;
 
 	droppable(&maps);
 	ok = getrandom(k[0], KEY, 0) == KEY;
-	ok &= spawn(k + 1, 2) == 0;
-	ok &= memcmp(k[0], k[1], KEY) && memcmp(k[1], k[2], KEY);
+	ok &= getrandom(k[1], KEY, 0) == KEY;
+	ok &= memcmp(k[0], k[1], KEY) != 0;
 	ok &= droppable(&maps_after) <= kb && maps_after <= maps;
 	return !ok;
 }
