@@ -47,9 +47,12 @@ unit() {
 # static one too): the levels differ in what make compiles, not in what
 # configure finds.  The Lua module for 5.4 (integers) and LuaJIT (doubles,
 # the FFI path) only, the two ends of compat.h; lua-versions builds and
-# runs every version at the default level.
+# runs every version at the default level.  The tests' long loops and
+# samples at a tenth: the unit suite runs them whole, a cell proves that
+# its compiler and level build the same program.
 matrix() {
 	local cc o d lua=5.4
+	export $tenth
 	pkg-config --exists luajit && lua=5.4,luajit
 	for cc in gcc clang; do
 		command -v $cc >/dev/null || { missing "$cc is not installed"; continue; }
@@ -66,10 +69,12 @@ matrix() {
 	finish
 }
 
-# The tarball: make distcheck, every tracked file of the folders the tests
-# use in it, and the harness runs from it.
+# The tarball: make distcheck (its make check at a tenth, as a matrix
+# cell), every tracked file of the folders the tests use in it, and the
+# harness runs from it.
 distcheck() {
 	local d=$VR_BUILD/unit t
+	export $tenth
 	build "$d" distcheck; ok $? "make distcheck"
 	t=$(ls "$d"/vrandom-*.tar.gz | tail -n 1)
 	if git -C "$top" rev-parse 2>/dev/null; then
