@@ -22,8 +22,8 @@ asan() {
 		{ ok 1 "asan: configure, make"; return; }
 	export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $tenth
 	# Not these two: ASan reserves its shadow up front (no RLIMIT_AS to
-	# test), and refuses to run in a second link namespace.
-	check "$d" TESTS="$(tests_but "$d" test/hostile/rlimit test/namespace)" LUA="env LD_PRELOAD=$(cc -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0 \
+	# test), and refuses to run in a second link namespace; nor $docs.
+	check "$d" TESTS="$(tests_but "$d" test/hostile/rlimit test/namespace $docs)" LUA="env LD_PRELOAD=$(cc -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0 \
 $(command -v lua5.4)"
 	ok $? "asan: make check under ASan+UBSan"
 	unset ASAN_OPTIONS UBSAN_OPTIONS VRANDOM_TEST_SCALE

@@ -149,6 +149,9 @@ build() {
 		{ tail -n 30 "$d/make.out"; return 1; }
 }
 # The tree's TESTS but the named ones, for a variant that cannot run them.
+# $docs: the two that read only the sources (the documents' links, the man
+# pages), which the unit suite runs and another build cannot change.
+docs="test/doc-links.sh test/man-render.sh"
 tests_but() {  # dir, test...
 	local d=$1; shift
 	printf 'print:\n\t@echo $(TESTS)\n' | make -s -C "$d" -f Makefile -f - print | tr ' ' '\n' |
