@@ -49,8 +49,7 @@ unit() {
 # the FFI path) only, the two ends of compat.h; lua-versions builds and
 # runs every version at the default level.  The tests' long loops and
 # samples at a tenth: the unit suite runs them whole, a cell proves that
-# its compiler and level build the same program; nor the two tests that
-# read only the sources (the documents' links, the man pages).
+# its compiler and level build the same program; nor $docs (lib.sh).
 matrix() {
 	local cc o d t lua=5.4
 	export $tenth
