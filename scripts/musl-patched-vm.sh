@@ -4,7 +4,8 @@
 # for it (scripts/musl-cross.sh --patched --suite trixie), booted (lib.sh's
 # boot), and in the machine:
 #   - test/musl-patched/{semantics,threads,hostile}.c, statically linked,
-#     told that the vDSO must serve (MUSL_PATCHED_VDSO=1);
+#     told that the vDSO must serve (MUSL_PATCHED_VDSO=1), threads.c's
+#     threads and forks at a tenth (musl-patched.sh runs them whole);
 #   - getrandom system calls counted (test/vm/count.c): 100,000 calls in
 #     one thread and in four, patched, at most one per thread and one more
 #     each time the kernel reseeds meanwhile (at most 4 per thread);
@@ -44,7 +45,7 @@ one() {  # machine
 	{
 		for t in semantics threads hostile; do
 			cc "$pp" patched-$t "$tests/$t.c" -static
-			echo "MUSL_PATCHED_VDSO=1 patched-$t"
+			echo "MUSL_PATCHED_VDSO=1 $tenth patched-$t"
 		done
 		cc "$pp" patched-loop "$top/test/musl-loop.c" -static
 		cc "$pp" patched-tloop "$tests/tloop.c" -static
@@ -58,7 +59,7 @@ one() {  # machine
 			cp "$pp/lib/libc.so" "$d/libc.so"
 			for t in semantics threads hostile dlopen; do
 				cc "$pp" dyn-$t "$tests/$t.c"
-				echo "MUSL_PATCHED_VDSO=1 libc.so ./dyn-$t $( [ $t != dlopen ] || echo ./libdraw.so)"
+				echo "MUSL_PATCHED_VDSO=1 $tenth libc.so ./dyn-$t $( [ $t != dlopen ] || echo ./libdraw.so)"
 			done
 			cc "$pp" libdraw.so "$tests/libdraw.c" -shared -fPIC
 			cc "$pp" dyn-loop "$top/test/musl-loop.c"

@@ -1,11 +1,12 @@
 /* The pool of a patched musl under threads and forks: 2000 short-lived
  * threads leave it bounded (their states come back), 2000 threads at once
- * give their pages back when they end, every thread and every fork child
- * draws its own bytes, forks of a threaded parent give the vanished
- * threads' states back in the child without growing the pool, the child
- * of a bare _Fork draws without growing it while other threads take and
- * give back states, and the states are padded to the architecture's
- * cache line. */
+ * give their pages back when they end (both, and the forks, scaled by
+ * VRANDOM_TEST_SCALE: in an emulated machine a thread costs milliseconds),
+ * every thread and every fork child draws its own bytes, forks of a
+ * threaded parent give the vanished threads' states back in the child
+ * without growing the pool, the child of a bare _Fork draws without
+ * growing it while other threads take and give back states, and the
+ * states are padded to the architecture's cache line. */
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdint.h>
@@ -14,12 +15,15 @@
 #define HOSTILE_LIBC
 #include "hostile.h"
 #include "pool.h"
+#include "scale.h"
 
 #define THREADS 2000
+#define BURST 2000
 #define WAVE 8
 #define KEY 32
 
 static unsigned char (*keys)[KEY];
+static long threads, forks_n, burst_n, bare_forks_n;
 
 static int cmp(const void *a, const void *b)
 {
@@ -68,13 +72,13 @@ static void waves(void)
 	long bad = 0, kb;
 	int i;
 
-	for (i = 0; i < THREADS; i += WAVE)
+	for (i = 0; i + WAVE <= threads; i += WAVE)
 		bad += spawn(keys + i, WAVE);
 	kb = droppable_kb();
 	printf("droppable memory after %d threads, %d at a time: %ld kB\n",
-	       THREADS, WAVE, kb);
+	       i, WAVE, kb);
 	T(bad == 0);
-	T(distinct(keys, THREADS));
+	T(distinct(keys, i));
 	/* 9 threads at most at once: their states fit in a page or two. */
 	T(vdso_expected() ? kb > 0 && kb <= 2 * page_kb() : kb == 0);
 }
@@ -124,19 +128,19 @@ static void forks(void)
 	/* Every spinner holds its state before the first fork. */
 	usleep(100000);
 	kb = droppable_kb();
-	for (i = 0; i < FORKS; i++)
+	for (i = 0; i < forks_n; i++)
 		ok &= t_fork_read(child, &kb, keys[1 + 3 * i], 3 * KEY);
 	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	for (i = 0; i < 3; i++) {
 		pthread_join(t[i], &r);
 		bad += (long)r;
 	}
-	printf("droppable memory in a 4-thread parent: %ld kB, after %d forks: %ld kB\n",
-	       kb, FORKS, droppable_kb());
+	printf("droppable memory in a 4-thread parent: %ld kB, after %ld forks: %ld kB\n",
+	       kb, forks_n, droppable_kb());
 	T(ok);
 	T(bad == 0);
 	T(droppable_kb() == kb);
-	T(distinct(keys, 1 + 3 * FORKS));
+	T(distinct(keys, 1 + 3 * forks_n));
 }
 
 /* Threads that draw, say so, and hold their state until told to end. */
@@ -252,6 +256,9 @@ static void full_pool(void)
 	       per, 1 + n, kb);
 	T(per > 0 && 1 + n == 2 * per);
 	T(own_lines(per));
+	/* The burst below must fill more than four pages. */
+	if (burst_n <= 5 * per)
+		burst_n = 5 * per < BURST ? 5 * per + 1 : BURST;
 	fflush(0);
 	pid = fork();
 	if (pid < 0)
@@ -268,10 +275,9 @@ static void full_pool(void)
 	T(bad == 0);
 }
 
-#define BURST 2000
-
-/* 2000 threads hold a state at once, then end: the pages whose states are
- * all free again go back, all but a page or two. */
+/* 2000 threads hold a state at once (at a scale, enough to fill five
+ * pages), then end: the pages whose states are all free again go back,
+ * all but a page or two. */
 static void burst(void)
 {
 	static pthread_t t[BURST];
@@ -287,7 +293,7 @@ static void burst(void)
 		_exit(99);
 	hold_fd = p[0];
 	T(getrandom(k, KEY, 0) == KEY);
-	for (n = 0; n < BURST; n++) {
+	for (n = 0; n < burst_n; n++) {
 		if (pthread_create(&t[n], &a, hold, &drawn))
 			break;
 		sem_wait(&drawn);
@@ -302,13 +308,14 @@ static void burst(void)
 	after = droppable(&maps);
 	printf("%d threads at once: %ld kB droppable; after they ended: %ld kB in %ld mappings\n",
 	       made, peak, after, maps);
-	T(made == BURST);
+	T(made == burst_n);
 	T(bad == 0);
 	if (!vdso_expected()) {
 		T(peak == 0 && after == 0);
 		return;
 	}
-	/* 2001 states, 21 a 4 KiB page on x86_64, fill some hundred kB. */
+	/* 2001 states, 21 a 4 KiB page on x86_64, fill some hundred kB; at
+	 * a scale, five pages' worth and one more. */
 	T(peak > 4 * page_kb());
 	T(after > 0 && after <= 2 * page_kb() && maps <= 2);
 }
@@ -371,7 +378,7 @@ static void bare_fork(void)
 	for (i = 0; i < 2; i++)
 		if (pthread_create(&t[i], 0, churn, 0))
 			_exit(99);
-	for (i = 0; i < BARE_FORKS; i++) {
+	for (i = 0; i < bare_forks_n; i++) {
 		pid = _Fork();
 		if (pid < 0)
 			_exit(99);
@@ -386,8 +393,8 @@ static void bare_fork(void)
 		pthread_join(t[i], &r);
 		bad += (long)r;
 	}
-	printf("%d bare _Fork children while 2 threads start drawing threads: %d failed\n",
-	       BARE_FORKS, bad_children);
+	printf("%ld bare _Fork children while 2 threads start drawing threads: %d failed\n",
+	       bare_forks_n, bad_children);
 	T(bad_children == 0);
 	T(bad == 0);
 }
@@ -395,14 +402,18 @@ static void bare_fork(void)
 int main(void)
 {
 	t_init();
+	threads = scaled(THREADS, 10 * WAVE);
+	forks_n = scaled(FORKS, 4);
+	burst_n = scaled(BURST, 1);
+	bare_forks_n = scaled(BARE_FORKS, 5);
 	keys = mmap(0, THREADS * KEY, PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (keys == MAP_FAILED)
 		return 99;
-	t_case("2000 threads in waves of 8", waves);
-	t_case("40 forks of a 4-thread parent", forks);
+	t_case("threads in waves of 8", waves);
+	t_case("forks of a 4-thread parent", forks);
 	t_case("a fork of a full pool", full_pool);
-	t_case("2000 threads at once", burst);
+	t_case("threads at once", burst);
 	t_case("bare _Fork while threads come and go", bare_fork);
 	return t_finish();
 }
