@@ -1,12 +1,12 @@
 #!/bin/sh
-# The test suite under the sanitizers and valgrind, each in its own tree:
+# The test suite under the sanitizers and valgrind:
 #   asan      --enable-sanitizers (ASan+UBSan), make check: every suite; the
 #             Lua tests run the uninstrumented lua5.4 with the ASan runtime
 #             preloaded
 #   tsan      --enable-sanitizers=thread: the thread, fork and page-drop
 #             tests, the only programs built there
-#   valgrind  static test programs under valgrind, which hides the vDSO:
-#             the system call path, no errors, no leaks
+#   valgrind  the unit suite's test programs (build/unit) under valgrind,
+#             which hides the vDSO: the system call path, no errors, no leaks
 # All three run the tests' long loops at a tenth (VRANDOM_TEST_SCALE): the
 # native builds run them whole.
 # Usage: harden-test.sh [asan] [tsan] [valgrind]  (default: all three)
@@ -43,23 +43,24 @@ tsan() {
 # Only these three are built under TSan: they start the threads and forks.
 tsan_tests="test/check_rng test/hostile/threads test/hostile/drop"
 
+# The unit suite's programs, no build of its own: valgrind wants no
+# instrumented code.  Those linked with the shared library run through
+# libtool, which gives them the tree's library rather than an installed one.
 # Children that _exit() are checked for leaks too.  Not here: seccomp and
 # RLIMIT_AS, which would take from valgrind what it needs itself.
 # --fair-sched: threads' drawing threads, spinning in and out of valgrind's
 # lock, starved the main thread that had to reap a child.  The timeout is a
 # hang guard, not a speed limit (check_rng at 0.1 took 48 s on a loaded machine).
 vg() {
-	local d=$VR_BUILD/valgrind p
+	local p vg_tests="test/smoke test/check_rng test/check_vdso test/hostile/closed_fds
+		test/hostile/fake_vdso test/hostile/threads test/elf32"
 	command -v valgrind >/dev/null || { missing "valgrind is not installed"; return; }
-	configure "$d" --disable-shared --without-lua &&
-		build "$d" test/smoke test/check_rng test/check_vdso test/hostile/closed_fds \
-			test/hostile/fake_vdso test/hostile/threads test/elf32 ||
-		{ ok 1 "valgrind: the programs build"; return; }
-	for p in test/smoke test/check_rng test/check_vdso test/hostile/closed_fds \
-		test/hostile/fake_vdso test/hostile/threads test/elf32; do
-		run "valgrind $p" sh -c "cd '$d' && VRANDOM_SMOKE_NO_VDSO=1 VRANDOM_TEST_NO_VDSO=1 $tenth \
-			timeout -k 10 ${VR_VALGRIND_TIMEOUT:-900} valgrind -q --fair-sched=yes \
-			--error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect ./$p"
+	unit_tree $vg_tests || { ok 1 "valgrind: the programs build"; return; }
+	for p in $vg_tests; do
+		run "valgrind $p" sh -c "cd '$u' && VRANDOM_SMOKE_NO_VDSO=1 VRANDOM_TEST_NO_VDSO=1 $tenth \
+			timeout -k 10 ${VR_VALGRIND_TIMEOUT:-900} ./libtool --mode=execute valgrind -q \
+			--fair-sched=yes --error-exitcode=1 --leak-check=full \
+			--errors-for-leak-kinds=definite,indirect ./$p"
 	done
 }
 

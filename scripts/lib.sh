@@ -141,6 +141,13 @@ configure() {
 	(cd "$d" && "$src/configure" -q "$@" >configure.out 2>&1) ||
 		{ tail -n 25 "$d/configure.out"; return 1; }
 }
+# unit_tree [TARGET...]: the unit suite's tree, $u (build/unit), built, and
+# the targets; configured here when it is not, or from another source.
+unit_tree() {
+	u=$VR_BUILD/unit
+	{ grep -qxF "abs_top_srcdir = $src" "$u/Makefile" 2>/dev/null || configure "$u"; } &&
+		build "$u" && { [ $# = 0 ] || build "$u" "$@"; }
+}
 # build DIR [TARGET...]: make, its output's tail on failure.  One goal a
 # make: "all" runs a make of its own, which would race another goal.
 build() {

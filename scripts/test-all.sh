@@ -18,7 +18,7 @@ unit             -                     unit
 firmware         sources               sh scripts/firmware-test.sh
 matrix           unit                  matrix
 lua-static       sources               sh scripts/lua-static-test.sh
-harden           -                     sh scripts/harden-test.sh
+harden           unit                  sh scripts/harden-test.sh
 cross            -                     sh scripts/cross-test.sh
 vm               cross,kernels         sh scripts/vm-test.sh
 musl-patched     sources               sh scripts/musl-patched.sh
