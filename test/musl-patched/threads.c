@@ -24,6 +24,7 @@
 
 static unsigned char (*keys)[KEY];
 static long threads, forks_n, burst_n, bare_forks_n;
+static int per_page;  /* states a page, as full_pool counts them */
 
 static int cmp(const void *a, const void *b)
 {
@@ -256,9 +257,7 @@ static void full_pool(void)
 	       per, 1 + n, kb);
 	T(per > 0 && 1 + n == 2 * per);
 	T(own_lines(per));
-	/* The burst below must fill more than four pages. */
-	if (burst_n <= 5 * per)
-		burst_n = 5 * per < BURST ? 5 * per + 1 : BURST;
+	per_page = per;
 	fflush(0);
 	pid = fork();
 	if (pid < 0)
@@ -275,25 +274,28 @@ static void full_pool(void)
 	T(bad == 0);
 }
 
-/* 2000 threads hold a state at once (at a scale, enough to fill five
- * pages), then end: the pages whose states are all free again go back,
- * all but a page or two. */
+/* 2000 threads hold a state at once (at a scale, never fewer than fill
+ * five pages), then end: the pages whose states are all free again go
+ * back, all but a page or two. */
 static void burst(void)
 {
 	static pthread_t t[BURST];
 	pthread_attr_t a;
 	unsigned char k[KEY];
-	long peak, after, maps, bad = 0;
+	long peak, after, maps, bad = 0, want = burst_n;
 	int p[2], n, made;
 	sem_t drawn;
 	void *r;
 
+	/* Five pages' worth of states and one more fill more than four. */
+	if (want <= 5 * per_page)
+		want = 5 * per_page < BURST ? 5 * per_page + 1 : BURST;
 	if (pipe(p) || sem_init(&drawn, 0, 0) || pthread_attr_init(&a) ||
 	    pthread_attr_setstacksize(&a, 65536))
 		_exit(99);
 	hold_fd = p[0];
 	T(getrandom(k, KEY, 0) == KEY);
-	for (n = 0; n < burst_n; n++) {
+	for (n = 0; n < want; n++) {
 		if (pthread_create(&t[n], &a, hold, &drawn))
 			break;
 		sem_wait(&drawn);
@@ -308,7 +310,7 @@ static void burst(void)
 	after = droppable(&maps);
 	printf("%d threads at once: %ld kB droppable; after they ended: %ld kB in %ld mappings\n",
 	       made, peak, after, maps);
-	T(made == burst_n);
+	T(made == want);
 	T(bad == 0);
 	if (!vdso_expected()) {
 		T(peak == 0 && after == 0);
