@@ -350,9 +350,12 @@ boot() {
 	kernel=$(fetch_kernel "$m" 2>"$dir/kernel.err") ||
 		{ echo "SKIP: $m: no kernel: $(tail -n 1 "$dir/kernel.err")"; return 77; }
 	init=$VR_BUILD/init/$a_gnu/init
+	# Machines of one triplet boot at once, in subshells that share $$:
+	# each builds its own copy and renames it into place.
 	if [ ! -x "$init" ] || [ "$top/test/vm/init.c" -nt "$init" ]; then
 		mkdir -p "${init%/*}"
-		"$a_gnu-gcc" -static -O2 -Wall -o "$init.$$" "$top/test/vm/init.c" && mv "$init.$$" "$init" ||
+		"$a_gnu-gcc" -static -O2 -Wall -o "$init.$m.$$" "$top/test/vm/init.c" &&
+			mv "$init.$m.$$" "$init" ||
 			{ echo "FAIL: $m: init does not build"; return 1; }
 	fi
 	run=$dir.boot; rm -rf "$run" "$dir/console.log"; mkdir -p "$run/root/dev" "$run/root/proc" "$run/root/sys" "$run/root/tmp"
