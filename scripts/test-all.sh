@@ -158,6 +158,9 @@ done
 vr_src || exit 1
 st=$VR_BUILD/suites
 rm -rf "$st"; mkdir -p "$st"
+# Each suite's name, written here as it ends: the loop below sleeps in a
+# read of it, rather than waking to look.
+mkfifo "$st/ends" && exec 3<>"$st/ends" || exit 1
 lanes=$jobs t0=$(date +%s)
 echo "== test-all: $want"
 echo "   on $lanes lanes; $(uname -srm); $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)"
@@ -166,7 +169,7 @@ start() {  # suite
 	date +%s >"$st/$1.t0"
 	(
 		cd "$top" && eval "$(field "$1" 3)"
-	) >"$st/$1.log" 2>&1 </dev/null && r=0 || r=$?
+	) 3>&- >"$st/$1.log" 2>&1 </dev/null && r=0 || r=$?
 	date +%s >"$st/$1.t1"
 	# The CPU seconds of all it ran (the lanes share the cores: a
 	# suite's seconds depend on its neighbours, these do not).
@@ -174,6 +177,7 @@ start() {  # suite
 	times >"$st/$1.times"
 	awk -F'[ms ]+' 'NR == 2 { printf "%.0f\n", 60 * ($1 + $3) + $2 + $4 }' "$st/$1.times" >"$st/$1.cpu"
 	echo $r >"$st/$1.rc.new"; mv "$st/$1.rc.new" "$st/$1.rc"
+	echo "$1" >&3
 }
 result() {  # suite: PASS, FAIL or SKIP, and the reason for a skip
 	r=$(cat "$st/$1.rc") why=$(sed -n 's/^SKIP: //p' "$st/$1.log" | head -n 1)
@@ -230,7 +234,7 @@ while [ -n "$pending$running" ]; do
 		done
 		pending=
 	}
-	[ -z "$running" ] || sleep 1
+	[ -z "$running" ] || read -r s <&3
 done
 
 echo "== the suites"
