@@ -46,15 +46,17 @@ finish() {
 }
 
 # The checks an output reports: "P F" from its "N passed, N failed" lines
-# and Check's "N%: Checks: N, Failures: N, Errors: N" lines.
-tally_of() {
-	tr -d '\r' | awk '
-		/^[0-9]+ passed, [0-9]+ failed/ { p += $1; f += $3 }
-		/^[0-9]+%: Checks: / { gsub(/,/, ""); p += $3 - $5 - $7; f += $5 + $7 }
-		END { print p + 0, f + 0 }'
-}
+# and Check's "N%: Checks: N, Failures: N, Errors: N" lines.  In awk,
+# tally(line) sets p and f to the line's, and is 0 for any other line.
+tally_awk='function tally(x,  a) {
+	sub(/\r$/, "", x)
+	if (x !~ /^[0-9]+ passed, [0-9]+ failed/ && x !~ /^[0-9]+%: Checks: /) return 0
+	gsub(/,/, "", x); split(x, a, " ")
+	if (a[2] == "passed") { p = a[1]; f = a[3] } else { p = a[3] - a[5] - a[7]; f = a[5] + a[7] }
+	return 1 }'
+tally_of() { awk "$tally_awk"' tally($0) { P += p; F += f } END { print P + 0, F + 0 }'; }
 # The same for the last such line alone: a program's or a suite's own.
-closing() { grep -E '^[0-9]+ passed, [0-9]+ failed|^[0-9]+%: Checks: ' | tail -n 1 | tally_of; }
+closing() { awk "$tally_awk"' tally($0) { P = p; F = f } END { print P + 0, F + 0 }'; }
 # A test program or script whose own checks fold into the tally; its exit
 # status must agree (77: a skip, with its last line as the reason).
 run() {  # what, command...
@@ -168,19 +170,22 @@ tests_but() {  # dir, test...
 # test as one where it counts none) into the tally, skipped tests as skips,
 # and the tail of the failed tests' logs.
 check() {
-	local d=$1 t r res; shift
+	local d=$1 r p f l; shift
 	make -s -C "$d" -j"$jobs" check "$@" >"$d/check.out" 2>&1 && r=0 || r=1
-	for t in $(find "$d" -name '*.trs' | sort); do
-		res=$(sed -n 's/^:test-result: //p' "$t")
-		[ "$res" != SKIP ] || { missing "make check: ${t%.trs}: $(tail -n 2 "${t%.trs}.log" | head -n 1)"; continue; }
-		set -- $(closing <"${t%.trs}.log")
-		case $res in
-		PASS) [ "$1:$2" != 0:0 ] || set -- 1 0 ;;
-		*) [ "$2" != 0 ] || set -- "$1" 1 ;;
-		esac
-		passed=$((passed + $1)) failed=$((failed + $2))
-		[ "$2" = 0 ] || { echo "FAIL: ${t#"$d"/}"; tail -n 30 "${t%.trs}.log"; }
-	done
+	# One awk for every test: its result, and its log's closing line.
+	(cd "$d" && find . -name '*.trs' | sort | awk "$tally_awk"'
+		{ t = $0; l = substr(t, 1, length(t) - 4); res = ""; P = F = 0; last = prev = ""
+		  while ((getline x < t) > 0) if (sub(/^:test-result: /, "", x)) res = x
+		  while ((getline x < (l ".log")) > 0) { prev = last; last = x; if (tally(x)) { P = p; F = f } }
+		  close(t); close(l ".log")
+		  if (res == "SKIP") print "SKIP", l, (prev == "" ? last : prev)
+		  else if (res == "PASS") print P + (P + F == 0), F, l
+		  else print P, F + (F == 0), l }') >"$d/tally"
+	while read -r p f l; do
+		[ "$p" != SKIP ] || { missing "make check: ${f#./}: $l"; continue; }
+		passed=$((passed + p)) failed=$((failed + f))
+		[ "$f" = 0 ] || { echo "FAIL: ${l#./}"; tail -n 30 "$d/$l.log"; }
+	done <"$d/tally"
 	[ "$r" = 0 ] || { grep -E '^(FAIL|ERROR|XPASS):|Error' "$d/check.out"; ok 1 "make check in ${d#"$VR_BUILD"/}"; }
 	return $r
 }
