@@ -25,10 +25,10 @@ musl-patched     sources               sh scripts/musl-patched.sh
 musl-patched-vm  musl-patched,kernels  sh scripts/musl-patched-vm.sh
 recipes          sources               sh test/recipes.sh
 distcheck        unit                  distcheck
-lua-versions     unit                  sh scripts/lua-versions-test.sh
 lua-musl         sources               sh scripts/lua-musl-test.sh
-musl-static      -                     musl_static
 fuzz             unit                  sh scripts/fuzz.sh
+musl-static      -                     musl_static
+lua-versions     unit                  sh scripts/lua-versions-test.sh
 rock             unit                  sh scripts/rock-test.sh"
 io="sources kernels"   # downloads: they take no lane
 
