@@ -8,7 +8,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <fcntl.h>
-#include <termios.h>
 #include <unistd.h>
 
 int main(void)
@@ -37,7 +36,6 @@ int main(void)
 	printf("init: the application exited with %d; powering off\n",
 	       WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 	fflush(stdout);
-	tcdrain(1);  /* the console sends it all before the power goes */
 	sync();
 	reboot(RB_POWER_OFF);
 	return 0;

@@ -18,7 +18,6 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -167,9 +166,6 @@ int main(void)
 	}
 	printf("vm-init: %d passed, %d failed (%d skipped)\n", passed, failed, skipped);
 	fflush(stdout);
-	/* Until the serial port has sent it all: powering off drops what the
-	 * tty still holds (an armhf machine lost its last lines so). */
-	tcdrain(1);
 	sync();
 	reboot(RB_POWER_OFF);
 	/* Still here: PID 1 exiting panics the kernel, which the host reads
