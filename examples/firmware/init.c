@@ -3,18 +3,21 @@
  * ends.  No shell, no busybox, no libc but the one linked in.  Built static
  * with the same musl as vrandom-lua (examples/firmware/run.sh). */
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <fcntl.h>
+#include <time.h>
 #include <unistd.h>
 
 int main(void)
 {
 	char *argv[] = { "/bin/vrandom-lua", "/app.lua", 0 };
 	char *envp[] = { "PATH=/bin", "HOME=/", 0 };
-	int fd, status = -1;
+	struct timespec tick = { 0, 10000000 };
+	int fd, i, queued, status = -1;
 	pid_t pid;
 
 	mkdir("/dev", 0755);
@@ -36,6 +39,9 @@ int main(void)
 	printf("init: the application exited with %d; powering off\n",
 	       WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 	fflush(stdout);
+	/* power-off drops what the console has not sent: wait, 2 s at most */
+	for (i = 0; i < 200 && !ioctl(1, TIOCOUTQ, &queued) && queued > 0; i++)
+		nanosleep(&tick, 0);
 	sync();
 	reboot(RB_POWER_OFF);
 	return 0;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
@@ -47,6 +48,21 @@ static void console(void)
 			close(fd);
 	}
 	setvbuf(stdout, 0, _IOLBF, 0);
+}
+
+/* Power-off drops what the console's driver has not sent yet, the summary
+ * among it.  Wait until its queue is empty, but for two seconds at most:
+ * tcdrain() waited for ever on s390x's SCLP console. */
+static void drain(void)
+{
+	struct timespec tick = { 0, 10000000 };
+	int i, queued;
+
+	for (i = 0; i < 200; i++) {
+		if (ioctl(1, TIOCOUTQ, &queued) || queued <= 0)
+			return;
+		nanosleep(&tick, 0);
+	}
 }
 
 static double now(void)
@@ -166,6 +182,7 @@ int main(void)
 	}
 	printf("vm-init: %d passed, %d failed (%d skipped)\n", passed, failed, skipped);
 	fflush(stdout);
+	drain();
 	sync();
 	reboot(RB_POWER_OFF);
 	/* Still here: PID 1 exiting panics the kernel, which the host reads
