@@ -159,6 +159,9 @@ while :; do
 	want=$more
 done
 
+# One run a build tree: a second would remove the first one's results.
+exec 9>"$VR_BUILD/test-all.lock" && flock -n 9 ||
+	{ echo "test-all: another run uses $VR_BUILD" >&2; exit 2; }
 vr_src || exit 1
 st=$VR_BUILD/suites
 rm -rf "$st"; mkdir -p "$st"
@@ -192,6 +195,7 @@ result() {  # suite: PASS, FAIL or SKIP, and the reason for a skip
 	*) res=FAIL why= ;;
 	esac
 }
+unrun() { echo "$3" >"$st/$1.log"; echo 0 >"$st/$1.t0"; echo 0 >"$st/$1.t1"; echo "$2" >"$st/$1.rc"; }  # suite, rc, why
 shown() {  # suite: its output, the ok lines left in its log
 	result "$1"
 	echo "== $1: $res after $(($(cat "$st/$1.t1") - $(cat "$st/$1.t0"))) s (log: ${st#"$top"/}/$1.log)"
@@ -214,8 +218,7 @@ while [ -n "$pending$running" ]; do
 			# Ended means reaped above: its rc may be newer than that.
 			grep -qx "$n" "$st/ended" 2>/dev/null || { ready=; break; }
 			grep -qx "$n" "$st/passed" 2>/dev/null && continue
-			echo "SKIP: needs $n, which did not pass" >"$st/$s.log"
-			echo 0 >"$st/$s.t0"; echo 0 >"$st/$s.t1"; echo 77 >"$st/$s.rc"
+			unrun "$s" 77 "SKIP: needs $n, which did not pass"
 			pending=$(echo $pending | tr ' ' '\n' | grep -vx "$s" | xargs)
 			shown "$s"; echo "$s" >>"$st/ended"; ready=; break
 		done
@@ -233,10 +236,7 @@ while [ -n "$pending$running" ]; do
 		start "$s" &
 	done
 	[ -n "$running" ] || [ -z "$pending" ] || {  # cannot happen: a guard
-		for s in $pending; do
-			echo "FAIL: never started (what it needs never ran)" >"$st/$s.log"
-			echo 0 >"$st/$s.t0"; echo 0 >"$st/$s.t1"; echo 1 >"$st/$s.rc"
-		done
+		for s in $pending; do unrun "$s" 1 "FAIL: never started (what it needs never ran)"; done
 		pending=
 	}
 	[ -z "$running" ] || read -r s <&3
