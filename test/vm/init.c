@@ -52,7 +52,7 @@ static void console(void)
 
 /* Power-off drops what the console's driver has not sent yet, the summary
  * among it.  Wait until its queue is empty, but for two seconds at most:
- * tcdrain() once never returned on s390x, whose console is SCLP. */
+ * tcdrain() once never returned on an SCLP console (IBM Z). */
 static void drain(void)
 {
 	struct timespec tick = { 0, 10000000 };
