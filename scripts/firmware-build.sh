@@ -23,7 +23,7 @@ lua=$(sh "$top/scripts/lua-src.sh" 5.4 2>"$b/lua.err") ||
 	{ echo "no Lua source: $(tail -n 1 "$b/lua.err")" >&2; exit 77; }
 set -- --host="$a_musl" CC="$prefix/bin/musl-gcc" --enable-static --disable-shared \
 	--with-lua-src="$lua" CFLAGS="-Os -ffunction-sections -fdata-sections" \
-	LDFLAGS="-Wl,--gc-sections"
+	LDFLAGS="-Wl,--gc-sections" $again
 if [ "$(cat "$b/configured" 2>/dev/null)" != "$* $src" ]; then
 	configure "$b" "$@" >&2 || { echo "configure failed" >&2; exit 1; }
 	echo "$* $src" >"$b/configured"

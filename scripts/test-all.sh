@@ -1,12 +1,9 @@
 #!/bin/sh
 # Every test suite, or the named ones and what they need:
 #   scripts/test-all.sh [SUITE...]     scripts/test-all.sh --list
-# Suites run on nproc lanes as soon as what they need has passed (the two
-# downloads take no lane), each one's output shown as it ends, then one
-# table: suite, result, checks, seconds, the reason for a skip.  Exit 1
-# when a suite failed.  VR_REQUIRE=all makes every skip a failure.
-# Builds go to VR_BUILD (build/), downloads to VR_CACHE; doc/testing.md
-# says what each suite needs and proves.
+# Suites run on nproc lanes as soon as what they need has passed, each
+# one's output shown as it ends, then one table; exit 1 when a suite
+# failed.  VR_REQUIRE=all makes every skip a failure (doc/testing.md).
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
 # name, what it needs, the command (a function below or a script).  A free
@@ -35,7 +32,7 @@ io="sources kernels"   # downloads: they take no lane
 unit() {
 	local d=$VR_BUILD/unit
 	unset CONFIG_SHELL  # what ./configure chooses for a user (lib.sh)
-	configure "$d" && build "$d" || { ok 1 "configure && make"; finish; }
+	configure "$d" $user && build "$d" || { ok 1 "configure && make"; finish; }
 	check "$d"
 	find "$d/test" -name '*.log' -exec grep -h '^[0-9]*%: Checks: ' {} +
 	finish
@@ -43,14 +40,11 @@ unit() {
 
 # gcc at every optimisation level, clang at two: build, unit tests.  gcc
 # -O2 is the unit suite's build (configure's -g -O2), gcc -O0 distcheck's
-# (both need unit).  One configure a compiler, the shared library only
-# (the unit suite builds the static one too): the levels differ in what
-# make compiles, not in what configure finds.  The Lua module for 5.4
-# (integers) and LuaJIT (doubles, the FFI path) only, the two ends of
-# compat.h; lua-versions builds and runs every version at the default
-# level.  The tests' long loops and samples at a tenth: the unit suite
-# runs them whole, a cell proves that its compiler and level build the
-# same program; nor $docs (lib.sh).
+# (both need unit).  One configure a compiler (the levels differ in what
+# make compiles), the shared library only (unit builds the static one),
+# the Lua module for 5.4 and LuaJIT, compat.h's two ends (lua-versions
+# builds every version).  The tests' long loops and samples at a tenth
+# (unit runs them whole: a cell proves its build), nor $docs (lib.sh).
 cells() { lua=5.4; pkg-config --exists luajit && lua=5.4,luajit; }
 matrix() {
 	local cc o d t lua
