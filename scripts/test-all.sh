@@ -32,7 +32,7 @@ io="sources kernels"   # downloads: they take no lane
 unit() {
 	local d=$VR_BUILD/unit
 	unset CONFIG_SHELL  # what ./configure chooses for a user (lib.sh)
-	configure "$d" $user && build "$d" || { ok 1 "configure && make"; finish; }
+	configure "$d" $again && build "$d" || { ok 1 "configure && make"; finish; }
 	check "$d"
 	find "$d/test" -name '*.log' -exec grep -h '^[0-9]*%: Checks: ' {} +
 	finish
@@ -40,11 +40,14 @@ unit() {
 
 # gcc at every optimisation level, clang at two: build, unit tests.  gcc
 # -O2 is the unit suite's build (configure's -g -O2), gcc -O0 distcheck's
-# (both need unit).  One configure a compiler (the levels differ in what
-# make compiles), the shared library only (unit builds the static one),
-# the Lua module for 5.4 and LuaJIT, compat.h's two ends (lua-versions
-# builds every version).  The tests' long loops and samples at a tenth
-# (unit runs them whole: a cell proves its build), nor $docs (lib.sh).
+# (both need unit).  One configure a compiler, the shared library only
+# (the unit suite builds the static one too): the levels differ in what
+# make compiles, not in what configure finds.  The Lua module for 5.4
+# (integers) and LuaJIT (doubles, the FFI path) only, the two ends of
+# compat.h; lua-versions builds and runs every version at the default
+# level.  The tests' long loops and samples at a tenth: the unit suite
+# runs them whole, a cell proves that its compiler and level build the
+# same program; nor $docs (lib.sh).
 cells() { lua=5.4; pkg-config --exists luajit && lua=5.4,luajit; }
 matrix() {
 	local cc o d t lua
