@@ -89,9 +89,36 @@ static void *dropper(void *arg)
 	return 0;
 }
 
-static int cmp16(const void *a, const void *b)
+/* Outputs are sorted by index, so that a repeat can say where it came
+ * from: drawer, round, and whether through the thread's state or a handle
+ * (the handle's number: a new one every 1000 rounds). */
+static int cmp_at(const void *a, const void *b)
 {
-	return memcmp(a, b, 16);
+	return memcmp(out[*(const uint32_t *)a], out[*(const uint32_t *)b], 16);
+}
+
+static void where(uint32_t at)
+{
+	long r = at % (2 * rounds) / 2;
+
+	printf(" drawer %lu round %ld %s", (unsigned long)(at / (2 * rounds)), r,
+	       at % 2 ? "handle" : "thread state");
+	if (at % 2)
+		printf(" %ld", r / 1000);
+}
+
+static void show_repeat(uint32_t a, uint32_t b)
+{
+	int k;
+
+	printf("  repeated ");
+	for (k = 0; k < 16; k++)
+		printf("%02x", out[a][k]);
+	printf(":");
+	where(a);
+	printf(";");
+	where(b);
+	printf("\n");
 }
 
 static void draw_while_dropping(void)
@@ -99,13 +126,17 @@ static void draw_while_dropping(void)
 	pthread_t d[DRAWERS], t;
 	size_t i, n, repeats = 0, zeros = 0;
 	static const unsigned char zero[16];
+	uint32_t *at;
 
 	rounds = scaled(100000, 10000);
 	n = (size_t)DRAWERS * 2 * rounds;
 	out = calloc(n, 16);
-	T(out != 0);
-	if (!out)
+	at = calloc(n, sizeof *at);
+	T(out && at);
+	if (!out || !at)
 		return;
+	for (i = 0; i < n; i++)
+		at[i] = i;
 	T(pthread_create(&t, 0, dropper, 0) == 0);
 	for (i = 0; i < DRAWERS; i++)
 		T(pthread_create(&d[i], 0, drawer, (void *)i) == 0);
@@ -115,16 +146,18 @@ static void draw_while_dropping(void)
 	pthread_join(t, 0);
 	T(errors == 0);
 	T(drops > 0);
-	qsort(out, n, 16, cmp16);
+	qsort(at, n, sizeof *at, cmp_at);
 	for (i = 0; i < n; i++) {
-		zeros += !memcmp(out[i], zero, 16);
-		repeats += i && !memcmp(out[i], out[i - 1], 16);
+		zeros += !memcmp(out[at[i]], zero, 16);
+		if (i && !memcmp(out[at[i]], out[at[i - 1]], 16) && repeats++ < 3)
+			show_repeat(at[i - 1], at[i]);
 	}
 	T(zeros == 0);
 	T(repeats == 0);
 	printf("  %zu outputs, %d madvise drops, %zu repeated, %d errors\n",
 	       n, drops, repeats, errors);
 	free(out);
+	free(at);
 }
 
 static int all_zero(const struct range *r, int n)
