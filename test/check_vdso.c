@@ -109,6 +109,42 @@ START_TEST(states_never_straddle)
 }
 END_TEST
 
+/* A vDSO that serves from a zero key (src/runtime/vdso.h): none of it
+ * reaches the caller, at any length, through the thread's state or a
+ * handle; the caller gets the system call's bytes instead.  Without the
+ * check the 16-byte reads would be the block itself, and the single bytes
+ * the block and then the fake's pattern, 0x5a. */
+START_TEST(zero_key_refused)
+{
+	static const unsigned char block[16] = {
+		0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28,
+	};
+	static const size_t len[] = { 16, 64, 100, 4096 };
+	unsigned char b[4096], c;
+	vrandom_state *h;
+	int i, same = 0, pattern = 0;
+
+	use_image("zerokey");
+	ck_assert_str_eq(info().backend_name, "vdso");
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_eq(vrandom_getrandom(b, len[i], 0), (ssize_t)len[i]);
+		ck_assert_msg(memcmp(b, block, 16), "%zu bytes from a zero key", len[i]);
+	}
+	h = vrandom_state_new();
+	ck_assert_int_eq(vrandom_state_getrandom(h, b, 16, 0), 16);
+	ck_assert(memcmp(b, block, 16));
+	vrandom_state_free(h);
+	for (i = 0; i < 2560; i++) {
+		ck_assert_int_eq(vrandom_getrandom(&c, 1, 0), 1);
+		same += c == block[0];
+		pattern += c == 0x5a;
+	}
+	/* Each value about 10 times in 2560 uniform bytes. */
+	ck_assert_int_lt(same, 40);
+	ck_assert_int_lt(pattern, 40);
+}
+END_TEST
+
 static void *thread_check(void *arg)
 {
 	(void)arg;
@@ -310,6 +346,7 @@ static Suite *suite(void)
 	tcase_add_test(t, no_vdso);
 	tcase_add_test(t, states_never_straddle);
 	tcase_add_test(t, threads_get_states);
+	tcase_add_test(t, zero_key_refused);
 	tcase_add_test(t, env_forces_backend);
 	tcase_add_test(t, secure_ignores_env);
 	tcase_add_test(t, syscall_min_env);

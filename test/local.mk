@@ -3,7 +3,7 @@
 # The fake vDSO exports this target's symbol at its version (or a wrong one),
 # both read from the architecture header so they cannot drift apart.
 FAKEVDSO_IMAGES = test/fakevdso-gnu.so test/fakevdso-sysv.so \
-	test/fakevdso-badver.so test/fakevdso-enosys.so
+	test/fakevdso-badver.so test/fakevdso-enosys.so test/fakevdso-zerokey.so
 FAKEVDSO_STATE_SIZE = 200
 FAKEVDSO_FLAGS = -shared -nostdlib -fPIC -O2 -fno-stack-protector \
 	-fno-asynchronous-unwind-tables -fno-builtin -Wl,--build-id=none \
@@ -27,6 +27,7 @@ fakevdso_gnu = -DFAKE_PARAMS_RET=0 -Wl,--hash-style=gnu
 fakevdso_sysv = -DFAKE_PARAMS_RET=0 -Wl,--hash-style=sysv
 fakevdso_badver = -DFAKE_PARAMS_RET=0 -Wl,--hash-style=both
 fakevdso_enosys = -DFAKE_PARAMS_RET=-38 -Wl,--hash-style=both
+fakevdso_zerokey = -DFAKE_PARAMS_RET=0 -DFAKE_ZERO_KEY -Wl,--hash-style=both
 test/fakevdso-%.so: $(fakevdso_deps) test/fakevdso-%.ver
 	$(AM_V_CCLD)$(FAKEVDSO_CC) -DFAKE_SYM=$(vdso_sym) $(fakevdso_$*) \
 	  -Wl,--version-script=test/fakevdso-$*.ver -o $@ $(srcdir)/test/fakevdso/fakevdso.c
@@ -89,11 +90,15 @@ endif
 if LIBC_GLIBC
 check_PROGRAMS += test/namespace
 TESTS += test/namespace
-check_LTLIBRARIES = test/audit.la
+check_LTLIBRARIES = test/audit.la test/fakeaux.la
 test_audit_la_SOURCES = test/audit.c
 test_audit_la_LIBADD = libvrandom.la
 # -rpath: a check library is otherwise built static only.
 test_audit_la_LDFLAGS = -module -avoid-version -shared -rpath $(abs_builddir)
+# The synthetic vDSO for an interpreter: LD_PRELOAD (test/lua/jit.lua).
+test_fakeaux_la_SOURCES = test/fakeaux.c
+test_fakeaux_la_CFLAGS = $(AM_CFLAGS) -DFAKEVDSO_DIR='"$(abs_builddir)/test"'
+test_fakeaux_la_LDFLAGS = $(test_audit_la_LDFLAGS)
 test_namespace_CFLAGS = $(AM_CFLAGS) -I$(srcdir)/test/hostile \
 	-DVRANDOM_SO='"$(abs_builddir)/.libs/libvrandom.so"' \
 	-DVRANDOM_LIBDIR='"$(abs_builddir)/.libs"' \

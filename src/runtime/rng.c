@@ -151,8 +151,7 @@ static ssize_t vdso_read(struct vrandom_state *st, void *buf, size_t len, unsign
 		st = thread_state();
 	if (unlikely(!st->mem))
 		return syscall_read(st, buf, len, flags);
-	return VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, flags, st->mem,
-				 __vr_params.size_of_opaque_state);
+	return __vr_vdso_read(st->mem, buf, len, flags);
 }
 
 
@@ -318,8 +317,7 @@ ssize_t __vr_read_slow(struct vrandom_state *st, void *buf, size_t len, unsigned
 	    (flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE))
 		return -EINVAL;
 	if (mem && len < __atomic_load_n(&__vr_big_from, __ATOMIC_RELAXED))
-		r = VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, flags, mem,
-				      __vr_params.size_of_opaque_state);
+		r = __vr_vdso_read(mem, buf, len, flags);
 	else if (mem)
 		r = __vr_big_read(mem, buf, len, flags);
 	else

@@ -41,8 +41,7 @@ static inline ssize_t __vr_read(struct vrandom_state *st, void *buf, size_t len,
 
 	if (likely(!flags) && likely(mem) &&
 	    likely(len < __atomic_load_n(&__vr_big_from, __ATOMIC_RELAXED))) {
-		r = VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, 0, mem,
-				      __vr_params.size_of_opaque_state);
+		r = __vr_vdso_read(mem, buf, len, 0);
 		if (unlikely(r < 0) && r == -ENOSYS)
 			r = __vr_switch_to_urandom(st, buf, len, 0);
 		return r;

@@ -73,8 +73,7 @@ static size_t measure(void *mem)
 	for (r = 0; r < PROBE_ROUNDS; r++)
 		for (i = 0; i < 2; i++) {
 			t = now_ns();
-			n = VRANDOM_VDSO_CALL(__vr_vdso_fn, b, len[i], GRND_NONBLOCK, mem,
-					      __vr_params.size_of_opaque_state);
+			n = __vr_vdso_read(mem, b, len[i], GRND_NONBLOCK);
 			if (n != (ssize_t)len[i])
 				goto out;
 			t = now_ns() - t;
@@ -140,8 +139,7 @@ __attribute__((__noinline__)) ssize_t __vr_big_read(void *mem, void *buf, size_t
 {
 	if (decided(mem) && syscall_min && len >= syscall_min)
 		return __vr_sys_getrandom(buf, len, flags);
-	return VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, flags, mem,
-				 __vr_params.size_of_opaque_state);
+	return __vr_vdso_read(mem, buf, len, flags);
 }
 
 /* VRANDOM_SYSCALL_MIN=<bytes> (0: never) instead of measuring; not under

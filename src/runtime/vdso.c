@@ -20,6 +20,38 @@
 void *__vr_vdso_fn;
 struct vr_params __vr_params;
 
+/* The first 32 bytes of ChaCha20's block 0 under a zero key, nonce and
+ * counter zero: RFC 8439, appendix A.1, test vector 1. */
+static const unsigned char zero_key_block[32] = {
+	0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28,
+	0xbd, 0xd2, 0x19, 0xb8, 0xa0, 0x8d, 0xed, 0x1a, 0xa8, 0x36, 0xef, 0xcc, 0x8b, 0x77, 0x0d, 0xc7,
+};
+
+/* Sixteen bytes that match are chance once in 2^128; fewer match by
+ * chance too (one byte: once in 256), and are never refused for that
+ * alone, which would bias what callers get: the state's next 16 bytes
+ * decide, which continue the block (or start it again, had that call
+ * reseeded once more). */
+ssize_t __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
+{
+	size_t n = (size_t)r < 16 ? (size_t)r : 16, size = __vr_params.size_of_opaque_state;
+	unsigned char next[16];
+	int zero;
+
+	if (memcmp(buf, zero_key_block, n))
+		return r;
+	if (n < 16) {
+		zero = VRANDOM_VDSO_CALL(__vr_vdso_fn, next, sizeof next, 0, mem, size) == 16 &&
+		       (!memcmp(next, zero_key_block + n, 16) || !memcmp(next, zero_key_block, 16));
+		vr_wipe(next, sizeof next);
+		if (!zero)
+			return r;
+	}
+	vr_wipe(mem, size);
+	vr_wipe(buf, (size_t)r);
+	return __vr_sys_getrandom(buf, len, flags);
+}
+
 #define ELFCLASS_NATIVE (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32)
 /* st_info packs the same way in both classes. */
 #define ST_TYPE(i) ((i) & 0xf)

@@ -38,4 +38,30 @@ VR_HIDDEN void *__vr_vdso_getrandom(struct vr_params *p);
 VR_HIDDEN extern void *__vr_vdso_fn;
 VR_HIDDEN extern struct vr_params __vr_params;
 
+/* A state keyed with zeros.  The vDSO reseeds a state by the getrandom
+ * system call, which writes the key into the state's page after the vDSO
+ * wrote the new generation there.  Dropped meanwhile, the page may read
+ * back with that generation and without the key (measured under qemu and
+ * in a VM with PTI: doc/design.md, Limits and security notes).  The vDSO
+ * then keys the state with zeros, a stream anyone can compute, and each
+ * call that does so starts with ChaCha20's block 0 under a zero key,
+ * whose first byte is this. */
+#define VR_ZERO_KEY_BYTE0 0x76
+/* r bytes the vDSO wrote at buf, the first of them VR_ZERO_KEY_BYTE0: r
+ * again when they did not come from a zero key, else the state wiped (it
+ * reseeds at its next call) and the system call's answer for the request. */
+VR_HIDDEN ssize_t __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags,
+				  ssize_t r);
+
+/* The vDSO on the state at mem, whatever a zero key gave taken back. */
+VR_INLINE ssize_t __vr_vdso_read(void *mem, void *buf, size_t len, unsigned int flags)
+{
+	ssize_t r = VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, flags, mem,
+				      __vr_params.size_of_opaque_state);
+
+	if (unlikely(r > 0) && unlikely(*(const unsigned char *)buf == VR_ZERO_KEY_BYTE0))
+		return __vr_zero_keyed(mem, buf, len, flags, r);
+	return r;
+}
+
 #endif
