@@ -22,6 +22,7 @@ E = cast([[const struct {
   int32_t bufsize;
   ssize_t (*vdso)(void *, size_t, unsigned int, void *, size_t);
   size_t statesize;
+  ssize_t (*zero_keyed)(void *, void *, size_t, unsigned int, ssize_t);
 } *]], E)
 local f_random, f_range, f_bytes, f_hex, f_token, f_uuid =
   E.random, E.range, E.bytes, E.hex, E.token, E.uuid
@@ -37,8 +38,10 @@ local floor = math.floor
 -- that a byte gives the same face on either path.  The entry point below
 -- costs a call and its checks more than the draw itself.  A failed call
 -- (-ENOSYS under a late seccomp filter) leaves the rest to the entry
--- point, which knows what to do.  The byte is used up, never kept.
-local vdso, statesize = E.vdso, E.statesize
+-- point, which knows what to do.  The byte is used up, never kept.  A
+-- byte 0x76 goes to the runtime's check (src/runtime/vdso.h), which keeps
+-- it unless the state was keyed with zeros.
+local vdso, statesize, zero_keyed = E.vdso, E.statesize, E.zero_keyed
 local okb, bit = pcall(require, 'bit')
 if not okb or type(bit) ~= 'table' then vdso = nil; bit = {} end
 local band, rshift = bit.band, bit.rshift
@@ -46,16 +49,24 @@ local State = ffi.typeof('struct { void *mem; } *')
 local one = ffi.new('uint8_t[1]')
 local MAXINT = 2 ^ 53
 
+local function byte(mem)
+  if vdso(one, 1, 0, mem, statesize) ~= 1 then return nil end
+  if one[0] == 0x76 and zero_keyed(mem, one, 1, 0, 1) ~= 1 then return nil end
+  return one[0]
+end
+
 local function die(st, lo, d)
   if st == nil then return nil end  -- the universe's, after lua_close
   local mem = cast(State, st).mem
-  if mem == nil or vdso(one, 1, 0, mem, statesize) ~= 1 then return nil end
-  local m = one[0] * d
+  local b = mem ~= nil and byte(mem)
+  if not b then return nil end
+  local m = b * d
   if band(m, 255) < d then
     local t = (256 - d) % d
     while band(m, 255) < t do
-      if vdso(one, 1, 0, mem, statesize) ~= 1 then return nil end
-      m = one[0] * d
+      b = byte(mem)
+      if not b then return nil end
+      m = b * d
     end
   end
   return lo + rshift(m, 8)

@@ -571,14 +571,16 @@ struct ffientries {
 	/* The kernel's vDSO getrandom and its state size, for the dice
 	 * (ffi.lua): NULL where the runtime is not inside the module (the
 	 * archives call libvrandom), where the vDSO does not serve, and
-	 * where a plain C call cannot make it (powerpc). */
+	 * where a plain C call cannot make it (powerpc); and the runtime's
+	 * check of a byte 0x76 from it (src/runtime/vdso.h: a zero key). */
 	ssize_t (*vdso)(void *, size_t, unsigned int, void *, size_t);
 	size_t statesize;
+	ssize_t (*zero_keyed)(void *, void *, size_t, unsigned int, ssize_t);
 };
 
 static const struct ffientries entries = {
 	ffi_random, ffi_range, ffi_bytes, ffi_hex, ffi_token, ffi_uuid, FFIBUF,
-	0, 0
+	0, 0, 0
 };
 
 /* The chunk, src/lua/ffi.lua, embedded by the assembler from the path
@@ -640,6 +642,7 @@ static void ffiopen (lua_State *L, int t, int u)
 	if (__vr_vdso_fn) {
 		p->vdso = (vr_vgetrandom_fn)__vr_vdso_fn;
 		p->statesize = __vr_params.size_of_opaque_state;
+		p->zero_keyed = __vr_zero_keyed;
 	}
 #endif
 	/* A sandbox short of a function the chunk needs (require, pcall,
