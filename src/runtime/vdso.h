@@ -59,7 +59,7 @@ VR_INLINE ssize_t __vr_vdso_read(void *mem, void *buf, size_t len, unsigned int 
 	ssize_t r = VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, flags, mem,
 				      __vr_params.size_of_opaque_state);
 
-	if (unlikely(r > 0) && unlikely(*(const unsigned char *)buf == VR_ZERO_KEY_BYTE0))
+	if (likely(r > 0) && unlikely(*(const unsigned char *)buf == VR_ZERO_KEY_BYTE0))
 		return __vr_zero_keyed(mem, buf, len, flags, r);
 	return r;
 }
