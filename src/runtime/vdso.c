@@ -31,7 +31,8 @@ static const unsigned char zero_key_block[32] = {
  * chance too (one byte: once in 256), and are never refused for that
  * alone, which would bias what callers get: the state's next 16 bytes
  * decide, which continue the block (or start it again, had that call
- * reseeded once more). */
+ * reseeded once more).  They are asked with the caller's flags: with
+ * GRND_NONBLOCK before the pool is seeded, a call without would block. */
 ssize_t __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
 {
 	size_t n = (size_t)r < 16 ? (size_t)r : 16, size = __vr_params.size_of_opaque_state;
@@ -41,7 +42,7 @@ ssize_t __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ss
 	if (memcmp(buf, zero_key_block, n))
 		return r;
 	if (n < 16) {
-		zero = VRANDOM_VDSO_CALL(__vr_vdso_fn, next, sizeof next, 0, mem, size) == 16 &&
+		zero = VRANDOM_VDSO_CALL(__vr_vdso_fn, next, sizeof next, flags, mem, size) == 16 &&
 		       (!memcmp(next, zero_key_block + n, 16) || !memcmp(next, zero_key_block, 16));
 		vr_wipe(next, sizeof next);
 		if (!zero)
