@@ -20,38 +20,50 @@
 void *__vr_vdso_fn;
 struct vr_params __vr_params;
 
-/* The first 32 bytes of ChaCha20's block 0 under a zero key, nonce and
- * counter zero: RFC 8439, appendix A.1, test vector 1. */
-static const unsigned char zero_key_block[32] = {
+/* ChaCha20 under a zero key, nonce and counter zero (RFC 8439, appendix
+ * A.1, test vector 1): the first 16 bytes of block 0, and bytes 32 to 40
+ * of block 1, which the vDSO's fast key erasure keeps as the next key. */
+static const unsigned char zero_key_out[16] = {
 	0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28,
-	0xbd, 0xd2, 0x19, 0xb8, 0xa0, 0x8d, 0xed, 0x1a, 0xa8, 0x36, 0xef, 0xcc, 0x8b, 0x77, 0x0d, 0xc7,
-};
+}, zero_key_next[8] = { 0x29, 0xb7, 0x21, 0x76, 0x9c, 0xe6, 0x4e, 0x43 };
 
-/* Sixteen bytes that match are chance once in 2^128; fewer match by
- * chance too (one byte: once in 256), and are never refused for that
- * alone, which would bias what callers get: the state's next 16 bytes
- * decide, which continue the block (or start it again, had that call
- * reseeded once more).  They are asked with the caller's flags: with
- * GRND_NONBLOCK before the pool is seeded, a call without would block. */
-ssize_t __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
+/* An answer of 64 bytes or more starts with whole blocks from the key,
+ * block 0 first: 16 bytes that match are chance once in 2^128.  A shorter
+ * one comes from a batch the call made, and the state keeps the key made
+ * with it: 8 bytes of a zero key's next key anywhere in the state are
+ * chance once in 2^57.  No answer is refused for less, which would bias
+ * what callers get: a first byte of 0x76 alone comes once in 256. */
+VR_INLINE ssize_t zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
 {
-	size_t n = (size_t)r < 16 ? (size_t)r : 16, size = __vr_params.size_of_opaque_state;
-	unsigned char next[16];
-	int zero;
+	const unsigned char *p = mem;
+	size_t i = 0, size = __vr_params.size_of_opaque_state;
 
-	if (memcmp(buf, zero_key_block, n))
+	if (r >= 64 ? memcmp(buf, zero_key_out, 16) != 0 : size < 8)
 		return r;
-	if (n < 16) {
-		zero = VRANDOM_VDSO_CALL(__vr_vdso_fn, next, sizeof next, flags, mem, size) == 16 &&
-		       (!memcmp(next, zero_key_block + n, 16) || !memcmp(next, zero_key_block, 16));
-		vr_wipe(next, sizeof next);
-		if (!zero)
+	while (r < 64 && memcmp(p + i, zero_key_next, 8))
+		if (++i > size - 8)
 			return r;
-	}
 	vr_wipe(mem, size);
-	vr_wipe(buf, (size_t)r);
 	return __vr_sys_getrandom(buf, len, flags);
 }
+
+ssize_t __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
+{
+	return zero_keyed(mem, buf, len, flags, r);
+}
+
+/* Built for size: the call and the check in one function (vdso.h). */
+#ifdef __OPTIMIZE_SIZE__
+ssize_t __vr_vdso_read(void *mem, void *buf, size_t len, unsigned int flags)
+{
+	ssize_t r = VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, flags, mem,
+				      __vr_params.size_of_opaque_state);
+
+	if (r > 0 && *(const unsigned char *)buf == VR_ZERO_KEY_BYTE0)
+		return zero_keyed(mem, buf, len, flags, r);
+	return r;
+}
+#endif
 
 #define ELFCLASS_NATIVE (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32)
 /* st_info packs the same way in both classes. */

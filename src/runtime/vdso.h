@@ -53,8 +53,11 @@ VR_HIDDEN extern struct vr_params __vr_params;
 VR_HIDDEN ssize_t __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags,
 				  ssize_t r);
 
-/* The vDSO on the state at mem, whatever a zero key gave taken back. */
-VR_INLINE ssize_t __vr_vdso_read(void *mem, void *buf, size_t len, unsigned int flags)
+/* The vDSO on the state at mem, whatever a zero key gave taken back.  Its
+ * answer is positive as a rule: the compare stays on the straight path.
+ * Inline where speed counts; built for size, one copy (vdso.c) that the
+ * callers reach by a plain call. */
+VR_INLINE ssize_t vr_vdso_read_inline(void *mem, void *buf, size_t len, unsigned int flags)
 {
 	ssize_t r = VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, flags, mem,
 				      __vr_params.size_of_opaque_state);
@@ -63,5 +66,10 @@ VR_INLINE ssize_t __vr_vdso_read(void *mem, void *buf, size_t len, unsigned int 
 		return __vr_zero_keyed(mem, buf, len, flags, r);
 	return r;
 }
+#ifdef __OPTIMIZE_SIZE__
+VR_HIDDEN ssize_t __vr_vdso_read(void *mem, void *buf, size_t len, unsigned int flags);
+#else
+#define __vr_vdso_read vr_vdso_read_inline
+#endif
 
 #endif

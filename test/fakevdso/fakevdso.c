@@ -35,7 +35,8 @@ long FAKE_SYM(void *buf, unsigned long len, unsigned int flags, void *st, unsign
 	/* A state keyed with zeros, as the kernel's vDSO serves it when the
 	 * key it reseeds with is lost (src/runtime/vdso.h): ChaCha20's block 0
 	 * under a zero key, from where the state's first byte says, until the
-	 * state is wiped; the pattern after the block. */
+	 * state is wiped; the pattern after the block.  The state keeps the
+	 * next key meanwhile, as the kernel's does (block 1, bytes 32 on). */
 	{
 		static const unsigned char zero_key_block[64] = {
 			0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28,
@@ -43,12 +44,15 @@ long FAKE_SYM(void *buf, unsigned long len, unsigned int flags, void *st, unsign
 			0xda, 0x41, 0x59, 0x7c, 0x51, 0x57, 0x48, 0x8d, 0x77, 0x24, 0xe0, 0x3f, 0xb8, 0xd8, 0x4a, 0x37,
 			0x6a, 0x43, 0xb8, 0xf4, 0x15, 0x18, 0xa1, 0x1c, 0xc3, 0x87, 0xb6, 0x69, 0xb2, 0xee, 0x65, 0x86,
 		};
+		static const unsigned char next_key[8] = { 0x29, 0xb7, 0x21, 0x76, 0x9c, 0xe6, 0x4e, 0x43 };
 		unsigned char *pos = st;
 		unsigned long at = *pos;
 
 		for (i = 0; i < len; i++, at++)
 			p[i] = at < 64 ? zero_key_block[at] : 0x5a ^ flags;
 		*pos = at < 64 ? at : 64;
+		for (i = 0; i < sizeof next_key; i++)
+			pos[101 + i] = next_key[i];
 		return len;
 	}
 #endif
