@@ -27,22 +27,26 @@ static const unsigned char zero_key_out[16] = {
 	0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28,
 }, zero_key_next[8] = { 0x29, 0xb7, 0x21, 0x76, 0x9c, 0xe6, 0x4e, 0x43 };
 
-/* An answer of 64 bytes or more starts with whole blocks from the key,
- * block 0 first: 16 bytes that match are chance once in 2^128.  A shorter
- * one comes from a batch the call made, and the state keeps the key made
- * with it: 8 bytes of a zero key's next key anywhere in the state are
- * chance once in 2^57.  No answer is refused for less, which would bias
- * what callers get: a first byte of 0x76 alone comes once in 256. */
+/* The answer starts with block 0, as far as it goes.  One of 64 bytes or
+ * more starts with whole blocks from the key: 16 bytes that match are
+ * chance once in 2^128.  A shorter one comes from a batch the call made,
+ * and the state keeps the key made with it: 8 bytes of a zero key's next
+ * key anywhere in the state are chance once in 2^57.  No answer is
+ * refused for less, which would bias what callers get: a first byte of
+ * 0x76 alone comes once in 256, and the state is then searched. */
 VR_INLINE ssize_t zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
 {
 	const unsigned char *p = mem;
 	size_t i = 0, size = __vr_params.size_of_opaque_state;
 
-	if (r >= 64 ? memcmp(buf, zero_key_out, 16) != 0 : size < 8)
+	if (memcmp(buf, zero_key_out, (size_t)r < 16 ? (size_t)r : 16))
 		return r;
-	while (r < 64 && memcmp(p + i, zero_key_next, 8))
-		if (++i > size - 8)
+	for (; r < 64; i++) {
+		if (i + 8 > size)
 			return r;
+		if (p[i] == zero_key_next[0] && !memcmp(p + i, zero_key_next, 8))
+			break;
+	}
 	vr_wipe(mem, size);
 	return __vr_sys_getrandom(buf, len, flags);
 }
