@@ -34,7 +34,8 @@ static const unsigned char zero_key_out[16] = {
  * key anywhere in the state are chance once in 2^57.  No answer is
  * refused for less, which would bias what callers get: a first byte of
  * 0x76 alone comes once in 256, and the state is then searched. */
-VR_INLINE ssize_t zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
+inline __attribute__((__always_inline__)) ssize_t
+__vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
 {
 	const unsigned char *p = mem;
 	size_t i = 0, size = __vr_params.size_of_opaque_state;
@@ -51,21 +52,13 @@ VR_INLINE ssize_t zero_keyed(void *mem, void *buf, size_t len, unsigned int flag
 	return __vr_sys_getrandom(buf, len, flags);
 }
 
-ssize_t __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
-{
-	return zero_keyed(mem, buf, len, flags, r);
-}
-
-/* Built for size: the call and the check in one function (vdso.h). */
+/* Built for size: the call and the check in one function (vdso.h), the
+ * check inlined here as everywhere in this file (C99 inline, with the
+ * external definition all the others call). */
 #ifdef __OPTIMIZE_SIZE__
 ssize_t __vr_vdso_read(void *mem, void *buf, size_t len, unsigned int flags)
 {
-	ssize_t r = VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, flags, mem,
-				      __vr_params.size_of_opaque_state);
-
-	if (r > 0 && *(const unsigned char *)buf == VR_ZERO_KEY_BYTE0)
-		return zero_keyed(mem, buf, len, flags, r);
-	return r;
+	return vr_vdso_read_inline(mem, buf, len, flags);
 }
 #endif
 
