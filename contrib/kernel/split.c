@@ -44,7 +44,7 @@
 static unsigned char *page;
 static long rounds = 200000;
 static int advice = MADV_DONTNEED;
-static volatile int stop;
+static int stop;
 
 struct tally {
 	int id;
@@ -82,7 +82,7 @@ static void *dropper(void *arg)
 {
 	long *drops = arg;
 
-	while (!stop) {
+	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
 		if (madvise(page, 4096, advice)) {
 			perror("madvise");
 			exit(2);
@@ -146,7 +146,7 @@ int main(int argc, char **argv)
 		split += t[i].split;
 		failed += t[i].failed;
 	}
-	stop = 1;
+	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	pthread_join(d, 0);
 	printf("%ld rounds, %ld drops (%s, %s%s): %ld words lost, %ld split, %ld getrandom failed\n",
 	       THREADS * rounds, drops, advice == MADV_PAGEOUT ? "MADV_PAGEOUT" : "MADV_DONTNEED",
