@@ -288,7 +288,7 @@ offline() { [ -z "${VR_OFFLINE:-}" ] || { echo "$1 is not in $VR_CACHE (VR_OFFLI
 # fetch_source PACKAGE [SUITE]: Debian's source package, unpacked once
 # under $VR_CACHE/src; its tree's path.
 fetch_source() {
-	local d=$VR_CACHE/src/$1${2:+-$2} t
+	local d=$VR_CACHE/src/$1${2:+-$2} t o
 	mkdir -p "$d"
 	(
 	flock 8
@@ -297,8 +297,17 @@ fetch_source() {
 		{ echo "dpkg-source is missing (dpkg-dev)" >&2; exit 1; }
 	apt_private "$d/apt" deb-src "${2:-}" || exit 1
 	find "$d" -mindepth 1 -maxdepth 1 ! -name apt ! -name lock -exec rm -rf {} +
-	(cd "$d" && apt-get -qq -c apt/apt.conf source "$1${2:+/$2}") >"$d/apt/source.out" 2>&1 ||
-		{ tail -n 3 "$d/apt/source.out" >&2; echo "apt-get source $1 failed" >&2; exit 1; }
+	if ! (cd "$d" && apt-get -qq -c apt/apt.conf source "$1${2:+/$2}") >"$d/apt/source.out" 2>&1; then
+		# A pool may serve the upstream tarball without the .dsc and the
+		# Debian part (lua5.5 in unstable, 2026-12): apt fetched it first
+		# and checked it against the index, so it is the tree, unpatched.
+		o=$(ls "$d/$1"_*.orig.tar.* 2>/dev/null | tail -n 1)
+		[ -n "$o" ] || { tail -n 3 "$d/apt/source.out" >&2; echo "apt-get source $1 failed" >&2; exit 1; }
+		t=${o##*/}; t=$d/$1-${t#*_}; t=${t%.orig.tar.*}
+		mkdir -p "$t" && tar -xf "$o" -C "$t" --strip-components=1 ||
+			{ echo "$1: ${o##*/} does not unpack" >&2; exit 1; }
+		echo "$1: no Debian source package, only ${o##*/}: unpacked as it is" >&2
+	fi
 	t=$(find "$d" -mindepth 1 -maxdepth 1 -type d -name "$1-[0-9]*" | sort | tail -n 1)
 	[ -n "$t" ] || { echo "$1 was fetched but no tree was unpacked" >&2; exit 1; }
 	rm -rf "$d/apt"; echo "$t" >"$d/tree"

@@ -25,7 +25,7 @@ distcheck        unit                  distcheck
 lua-musl         sources               sh scripts/lua-musl-test.sh
 fuzz             unit                  sh scripts/fuzz.sh
 musl-static      -                     musl_static
-lua-versions     unit                  sh scripts/lua-versions-test.sh
+lua-versions     unit,sources          sh scripts/lua-versions-test.sh
 rock             unit                  sh scripts/rock-test.sh"
 io="sources kernels"   # downloads: they take no lane
 
@@ -110,7 +110,7 @@ musl_static() {
 }
 
 fetch_sources() {
-	for p in musl lua5.1 lua5.2 lua5.3 lua5.4 musl:trixie; do
+	for p in musl lua5.1 lua5.2 lua5.3 lua5.4 lua5.5:unstable musl:trixie; do
 		if t=$(fetch_source ${p%:*} $(case $p in *:*) echo ${p#*:} ;; esac) 2>"$st/err"); then
 			ok 0 "$p: $t"
 		else missing "no $p source: $(tail -n 1 "$st/err")"; fi
