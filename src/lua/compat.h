@@ -1,5 +1,8 @@
-/* vrandom: what lrandom.c needs of Lua 5.1, 5.2, 5.3, 5.4 and LuaJIT 2.1,
- * in one place, so that the module reads the same for all of them.
+/* vrandom: what lrandom.c needs of Lua 5.1 to 5.5 and LuaJIT 2.1, in one
+ * place, so that the module reads the same for all of them.  5.5 asks
+ * nothing of its own: its math.random has 5.4's rules (5.5.1's lmathlib.c:
+ * the same argument lists, random(0) all 64 bits, an empty interval
+ * blamed on argument 1), and a module sees no change in its API.
  *
  * LuaJIT says LUA_VERSION_NUM 501 and is treated as 5.1 throughout: the
  * module built against either set of headers calls the 5.1 API alone, so
@@ -31,9 +34,9 @@ typedef lua_Integer vr_Int;
 #define VR_MAXINT LUA_MAXINTEGER
 #define vr_checkint luaL_checkinteger
 #define vr_pushint lua_pushinteger
-/* random(0) is all 64 bits of an integer, 5.4's rule (5.3's math.random
- * calls the interval empty; its integers are just as wide, so vrandom
- * gives 5.3 scripts the 5.4 API). */
+/* random(0) is all 64 bits of an integer, the rule of 5.4 and 5.5 (5.3's
+ * math.random calls the interval empty; its integers are just as wide, so
+ * vrandom gives 5.3 scripts the 5.4 API). */
 #define VR_RANDOM0 1
 
 #else
@@ -61,7 +64,7 @@ static vr_Int vr_checkint (lua_State *L, int arg)
 #endif
 
 /* Two bounds and an empty interval: 5.1 and 5.2 blame the upper one,
- * 5.3 and 5.4 the first argument. */
+ * 5.3 to 5.5 the first argument. */
 #define VR_EMPTY_AT_UP (LUA_VERSION_NUM < 503)
 
 #if LUA_VERSION_NUM < 504

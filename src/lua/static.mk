@@ -1,7 +1,7 @@
 # Lua in firmware: the binding as a static archive, and with
 # --with-lua-src=DIR an interpreter, the lua.c and core of the Lua 5.1 to
-# 5.4 tree DIR with vrandom preloaded (src/lua/preload.c): vrandom-lua5.1,
-# vrandom-lua5.2, vrandom-lua5.3, or for 5.4 vrandom-lua (installed as
+# 5.5 tree DIR with vrandom preloaded (src/lua/preload.c): vrandom-lua5.1,
+# vrandom-lua5.2, vrandom-lua5.3, vrandom-lua5.5, or for 5.4 vrandom-lua (installed as
 # vrandom-lua5.4 too).  versions.mk builds the other versions' archives.
 
 # libvrandom-lua.a holds lrandom.c's object alone, luaopen_vrandom its one
@@ -43,9 +43,15 @@ src/lua/luasrc/%.$(OBJEXT): $(LUA_SRC)/src/%.c
 	  $(CC) $(luasrc_cflags) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 # The tree's luaL_openlibs under another name, for preload.c's to call:
 # every standard library of that version, as the tree itself opens them.
+# 5.5's linit.c defines luaL_openselectedlibs, and luaL_openlibs is a macro.
+if LUA_SRC_55
+luasrc_openlibs = luaL_openselectedlibs
+else
+luasrc_openlibs = luaL_openlibs
+endif
 src/lua/luasrc/linit-std.$(OBJEXT): $(LUA_SRC)/src/linit.c
 	$(AM_V_CC)$(MKDIR_P) src/lua/luasrc && \
-	  $(CC) $(luasrc_cflags) -DluaL_openlibs=vrandom_lua_stdlibs \
+	  $(CC) $(luasrc_cflags) -D$(luasrc_openlibs)=vrandom_lua_stdlibs \
 	  $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 src/lua/luasrc/preload.$(OBJEXT): $(srcdir)/src/lua/preload.c
 	$(AM_V_CC)$(MKDIR_P) src/lua/luasrc && \
@@ -80,6 +86,14 @@ bin_PROGRAMS += src/lua/vrandom-lua5.3
 src_lua_vrandom_lua5_3_SOURCES =
 src_lua_vrandom_lua5_3_LDFLAGS = $(luasrc_ldflags)
 src_lua_vrandom_lua5_3_LDADD = $(luasrc_ldadd)
+endif
+if LUA_SRC_55
+luasrc_archive = src/lua/libvrandom-lua5.5.a
+luasrc_bin = src/lua/vrandom-lua5.5$(EXEEXT)
+bin_PROGRAMS += src/lua/vrandom-lua5.5
+src_lua_vrandom_lua5_5_SOURCES =
+src_lua_vrandom_lua5_5_LDFLAGS = $(luasrc_ldflags)
+src_lua_vrandom_lua5_5_LDADD = $(luasrc_ldadd)
 endif
 if LUA_SRC_54
 luasrc_archive = src/lua/libvrandom-lua.a
@@ -133,7 +147,7 @@ uninstall-hook: uninstall-vrandom-lua54
 .PHONY: footprint-lua bench-lua-static install-vrandom-lua54 uninstall-vrandom-lua54
 
 # lvrandom.h declares luaopen_vrandom for the hosts that link one of the
-# static bindings (this file's, or versions.mk's for 5.1-5.3 and LuaJIT).
+# static bindings (this file's, or versions.mk's for 5.1-5.3, 5.5 and LuaJIT).
 if HAVE_LUA_ARCHIVE
 include_HEADERS += include/lvrandom.h
 endif

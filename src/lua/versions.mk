@@ -1,4 +1,4 @@
-# The binding for Lua 5.1, 5.2, 5.3 and LuaJIT 2.1 (5.4's is in local.mk
+# The binding for Lua 5.1, 5.2, 5.3, 5.5 and LuaJIT 2.1 (5.4's is in local.mk
 # and static.mk): a module for each Lua configure found, installed in its
 # own lua/5.x directory, and a static archive for each, which an embedding
 # host links with its own liblua (-lvrandom-lua5.1 -lvrandom).  The
@@ -64,6 +64,18 @@ src_lua_libvrandom_lua5_3_a_SOURCES = src/lua/lrandom.c
 src_lua_libvrandom_lua5_3_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUA53_CFLAGS)
 endif
 
+if HAVE_LUA55
+lua55c_LTLIBRARIES = src/lua/5.5/vrandom.la
+src_lua_5_5_vrandom_la_SOURCES = $(vr_module_sources)
+src_lua_5_5_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA55_CFLAGS) -DVRANDOM_DLOPEN
+src_lua_5_5_vrandom_la_LDFLAGS = $(vr_module_ldflags)
+endif
+if HAVE_LUA55_HEADERS
+lib_LIBRARIES += src/lua/libvrandom-lua5.5.a
+src_lua_libvrandom_lua5_5_a_SOURCES = src/lua/lrandom.c
+src_lua_libvrandom_lua5_5_a_CPPFLAGS = $(AM_CPPFLAGS) $(LUA55_CFLAGS)
+endif
+
 if HAVE_LUAJIT
 if HAVE_LUA51
 noinst_LTLIBRARIES += src/lua/luajit/vrandom.la
@@ -103,6 +115,12 @@ noinst_LTLIBRARIES += bench/5.3/vrbench.la
 bench_5_3_vrbench_la_SOURCES = $(vr_vrbench_sources)
 bench_5_3_vrbench_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA53_CFLAGS)
 bench_5_3_vrbench_la_LDFLAGS = $(vr_vrbench_ldflags)
+endif
+if HAVE_LUA55
+noinst_LTLIBRARIES += bench/5.5/vrbench.la
+bench_5_5_vrbench_la_SOURCES = $(vr_vrbench_sources)
+bench_5_5_vrbench_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUA55_CFLAGS)
+bench_5_5_vrbench_la_LDFLAGS = $(vr_vrbench_ldflags)
 endif
 if HAVE_LUAJIT
 noinst_LTLIBRARIES += bench/luajit/vrbench.la
