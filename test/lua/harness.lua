@@ -1,10 +1,10 @@
 -- The smallest harness that will do: counts checks, names the failures,
 -- ends with the "N passed, N failed" line that scripts/test-all.sh greps.
--- The scripts run under Lua 5.1 to 5.4 and LuaJIT; what differs between
+-- The scripts run under Lua 5.1 to 5.5 and LuaJIT; what differs between
 -- them is asked here.
 local T = { passed = 0, failed = 0 }
 
--- "5.1", "5.2", "5.3", "5.4" or "luajit".
+-- "5.1", "5.2", "5.3", "5.4", "5.5" or "luajit".
 T.lua = rawget(_G, "jit") and "luajit" or _VERSION:match("%d+%.%d+")
 -- Whether numbers have an integer subtype (5.3 on); else integers are
 -- doubles, exact to 2^53, and vrandom's ranges stop there.

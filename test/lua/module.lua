@@ -60,8 +60,8 @@ if chunk then
   chunk()
   T.eq(spec.version, version .. "-1", "rockspec version")
   T.eq(spec.package, "vrandom", "rockspec package")
-  T.eq(spec.dependencies and spec.dependencies[1], "lua >= 5.1",
-    "rockspec: every Lua from 5.1")
+  T.eq(spec.dependencies and spec.dependencies[1], "lua >= 5.1, < 5.6",
+    "rockspec: every Lua from 5.1 to 5.5")
   local mod = spec.build and spec.build.modules and spec.build.modules.vrandom
   T.check(type(mod) == "table", "rockspec builds the module vrandom")
   mod = mod or { sources = {}, incdirs = {} }
