@@ -1,15 +1,16 @@
 #!/bin/sh
-# Lua in firmware, for every Lua: Debian's source of Lua 5.1 to 5.4
-# (scripts/lua-src.sh) and, for each, vrandom configured --with-lua-src for
-# static musl in $VR_BUILD/lua-static/VERSION; its interpreter
-# (vrandom-lua5.1, -lua5.2, -lua5.3, vrandom-lua) and archive tested:
+# Lua in firmware, for every Lua: Debian's source of Lua 5.1 to 5.5
+# (scripts/lua-src.sh; 5.5 from unstable) and, for each, vrandom configured
+# --with-lua-src for static musl in $VR_BUILD/lua-static/VERSION; its
+# interpreter (vrandom-lua5.1, -lua5.2, -lua5.3, vrandom-lua, vrandom-lua5.5)
+# and archive tested:
 #   - the test scripts under the interpreter, package.cpath empty
 #     (static.lua) and the three backends (failure.lua);
 #   - test/lua/threads, the binding linked into a program;
 #   - strace: 100,000 vrandom.random() calls, at most 2 getrandom calls;
 #   - an embedding host (test/lua/host.c) linked statically with that
 #     Lua's core and the installed archive, running the test scripts; for
-#     5.4 also examples/embed, built through vrandom.mk;
+#     5.4 and 5.5 also examples/embed, built through vrandom.mk;
 #   - what vrandom adds to the stripped interpreter (at most 20 KiB).
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 vr_src || exit 1
@@ -73,25 +74,27 @@ version() {  # version
 	else
 		cat "$bv/host.out"; ok 1 "$v: a static host links $archive"
 	fi
-	[ "$v" != 5.4 ] || embed "$bv" "$tree"
+	case $v in 5.4|5.5) embed "$bv" "$tree" "$v" ;; esac
 	build "$bv" footprint-lua
 	n=$(sed -n 's/.* B of file, \([0-9]*\) B of image.*/\1/p' "$bv/make.out" | tail -n 1)
 	[ -n "$n" ] && [ "$n" -le 20480 ]; ok $? "$v: vrandom costs ${n:-?} B of $name's image (at most 20 KiB)"
 }
 
 # The embedding example, built by its own Makefile through vrandom.mk.
-embed() {  # build dir, tree
+embed() {  # build dir, tree, version
 	local e=$1/examples/embed n
 	mkdir -p "$1/examples"
 	cp -r "$top/examples/embed" "$top/examples/musl-static" "$1/examples/"
-	make -s -C "$e" VRANDOM_SRC="$src" LUA_SRC="$2" >"$1/embed.out" 2>&1 ||
-		{ tail -n 30 "$1/embed.out"; ok 1 "examples/embed builds"; return; }
-	(cd "$e" && ./host session.lua 5) >"$1/embed.run" 2>&1; ok $? "examples/embed: host session.lua 5"
+	make -s -C "$e" VRANDOM_SRC="$src" LUA_SRC="$2" VRANDOM_LUA_VERSION="$3" >"$1/embed.out" 2>&1 ||
+		{ tail -n 30 "$1/embed.out"; ok 1 "$3: examples/embed builds"; return; }
+	echo 'print(_VERSION)' >"$e/version.lua"
+	n=$(cd "$e" && ./host version.lua); [ "$n" = "Lua $3" ]; ok $? "$3: examples/embed: its host is $n"
+	(cd "$e" && ./host session.lua 5) >"$1/embed.run" 2>&1; ok $? "$3: examples/embed: host session.lua 5"
 	n=$(grep -E '^token [A-Za-z0-9_-]{43}$' "$1/embed.run" | sort -u | wc -l)
-	[ "$n" = 5 ]; ok $? "examples/embed: 5 distinct tokens of 43 base64url characters: $n"
+	[ "$n" = 5 ]; ok $? "$3: examples/embed: 5 distinct tokens of 43 base64url characters: $n"
 	n=$(sed -n 's/^order //p' "$1/embed.run" | tr ' ' '\n' | sort | xargs)
-	[ "$n" = "ntp1 ntp2 ntp3 ntp4 ntp5 ntp6 ntp7 ntp8" ]; ok $? "examples/embed: the shuffle is a permutation: $n"
+	[ "$n" = "ntp1 ntp2 ntp3 ntp4 ntp5 ntp6 ntp7 ntp8" ]; ok $? "$3: examples/embed: the shuffle is a permutation: $n"
 }
 
-for v in 5.1 5.2 5.3 5.4; do version "$v"; done
+for v in 5.1 5.2 5.3 5.4 5.5; do version "$v"; done
 finish

@@ -4,8 +4,11 @@
 #   VRANDOM_SRC     vrandom's source tree (a release tarball unpacked)
 #   VRANDOM_HOST    the target triplet for configure, e.g. aarch64-linux-musl
 #   VRANDOM_STAGE   where vrandom is installed for the build (DESTDIR)
-#   VRANDOM_LUA_INC the directory of the target's lua.h (Lua 5.4), for
-#                   the Lua binding libvrandom-lua.a; unset, no Lua part
+#   VRANDOM_LUA_INC the directory of the target's lua.h, for the Lua
+#                   binding; unset, no Lua part
+#   VRANDOM_LUA_VERSION  that Lua's version, 5.1 to 5.5 (default 5.4):
+#                   the binding is libvrandom-lua.a for 5.4, else
+#                   libvrandom-lua5.x.a
 #
 # $(VRANDOM_LIBS) puts the libc shim ahead of libc: every getrandom(),
 # getentropy() and arc4random*() in the program -- yours and your
@@ -26,12 +29,17 @@ VRANDOM_API_LIBS = -L$(VRANDOM_STAGE)/usr/lib -lvrandom
 VRANDOM_LIBS = -L$(VRANDOM_STAGE)/usr/lib -lvrandom-libc -lvrandom
 VRANDOM_A = $(VRANDOM_STAGE)/usr/lib/libvrandom.a
 VRANDOM_LUA_INC ?=
-VRANDOM_LUA_LIBS = -L$(VRANDOM_STAGE)/usr/lib -lvrandom-lua -lvrandom
-VRANDOM_LUA_A = $(VRANDOM_STAGE)/usr/lib/libvrandom-lua.a
+VRANDOM_LUA_VERSION ?= 5.4
+# configure's name for that Lua (LUA_CFLAGS for 5.4, LUA55_CFLAGS...).
+vrandom_lua_id = $(if $(filter 5.4,$(VRANDOM_LUA_VERSION)),,$(subst .,,$(VRANDOM_LUA_VERSION)))
+vrandom_lua_lib = vrandom-lua$(if $(vrandom_lua_id),$(VRANDOM_LUA_VERSION))
+VRANDOM_LUA_LIBS = -L$(VRANDOM_STAGE)/usr/lib -l$(vrandom_lua_lib) -lvrandom
+VRANDOM_LUA_A = $(VRANDOM_STAGE)/usr/lib/lib$(vrandom_lua_lib).a
 
 # Configured like any autotools package for the target; static only.  The
-# binding needs Lua's headers only: configure takes them as LUA_CFLAGS.
-vrandom_lua = $(if $(VRANDOM_LUA_INC),LUA_CFLAGS=-I$(abspath $(VRANDOM_LUA_INC)) LUA_LIBS=-llua,--without-lua)
+# binding needs Lua's headers only: configure takes them as LUA_CFLAGS
+# (LUA51_CFLAGS, ... for the other versions).
+vrandom_lua = $(if $(VRANDOM_LUA_INC),LUA$(vrandom_lua_id)_CFLAGS=-I$(abspath $(VRANDOM_LUA_INC)) LUA_LIBS=-llua,--without-lua)
 # A source tree configured in place (its own build) cannot be built
 # elsewhere: a clean copy of it, made by its `make distdir`, serves then.
 vrandom_inplace = $(wildcard $(VRANDOM_SRC)/config.status)
