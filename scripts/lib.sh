@@ -315,6 +315,22 @@ fetch_source() {
 	cat "$d/tree"
 }
 
+# build_lua CC TREE DIR [CFLAGS...]: a dynamic Lua from a source tree
+# (scripts/lua-src.sh): DIR/liblua.a (the core and the libraries) and the
+# interpreter DIR/lua, which exports them (-Wl,-E) to the C modules it
+# loads.  POSIX and dlopen, as LUA_USE_LINUX has them without readline.
+build_lua() {
+	local cc=$1 t=$2 d=$3 c; shift 3
+	mkdir -p "$d/o"
+	for c in "$t"/src/*.c; do
+		case ${c##*/} in luac.c|print.c) continue ;; esac
+		$cc -O2 -std=gnu99 "$@" -DLUA_USE_POSIX -DLUA_USE_DLOPEN \
+			-c -o "$d/o/$(basename "$c" .c).o" "$c" || return 1
+	done
+	ar rcs "$d/liblua.a" $(ls "$d"/o/*.o | grep -v '/lua\.o$') &&
+		$cc -Wl,-E -o "$d/lua" "$d/o/lua.o" "$d/liblua.a" -lm -ldl
+}
+
 # fetch_kernel MACHINE: its Debian kernel's boot image, fetched once under
 # $VR_CACHE/kernels (VR_VM_REFRESH=1 asks the archive for a newer one).
 # The metapackage's first linux-image-* dependency is the image package.

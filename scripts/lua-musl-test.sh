@@ -1,12 +1,13 @@
 #!/bin/sh
 # A dynamic musl system, as Alpine and OpenWrt are, simulated with
 # Debian's musl (its dynamic linker is /lib/ld-musl-*.so.1):
-#   - dynamic musl Lua 5.4 and 5.1 interpreters built from Debian's
-#     sources (scripts/lua-src.sh) with musl-gcc, exporting the Lua
-#     API (-Wl,-E) to the C modules they load;
+#   - dynamic musl Lua 5.4, 5.1 and 5.5 interpreters built from Debian's
+#     sources (scripts/lua-src.sh; 5.5 from unstable) with musl-gcc,
+#     exporting the Lua API (-Wl,-E) to the C modules they load;
 #   - vrandom configured as a distribution would, CC=musl-gcc
-#     --enable-shared, LUA_CFLAGS and LUA51_CFLAGS naming those Luas'
-#     headers and --with-lua=5.1,5.4, built and installed into a stage;
+#     --enable-shared, LUA_CFLAGS, LUA51_CFLAGS and LUA55_CFLAGS naming
+#     those Luas' headers and --with-lua=5.1,5.4,5.5, built and installed
+#     into a stage;
 #   - the test scripts under the musl interpreters with LUA_CPATH at the
 #     staged lua/5.x/vrandom.so (failure.lua: all three backends);
 #   - test/lua/unload.c per version, linked with that Lua: the module
@@ -26,37 +27,36 @@ for v in 5.4 5.1; do
 		skip "no Lua $v source: $(tail -n 1 "$b/lua-src.err")"
 done
 t54=$(tail -n 1 "$b/tree-5.4") t51=$(tail -n 1 "$b/tree-5.1")
+# 5.5 comes from another suite: without it, the others still run.
+vs="5.4 5.1" with55=
+if sh "$top/scripts/lua-src.sh" 5.5 >"$b/tree-5.5" 2>"$b/lua-src.err"; then
+	t55=$(tail -n 1 "$b/tree-5.5") vs="5.4 5.1 5.5"
+	with55="LUA55_CFLAGS=-I$t55/src LUA55=$b/lua5.5/lua"
+else
+	missing "no Lua 5.5 source: $(tail -n 1 "$b/lua-src.err")"
+fi
 
-# A dynamic musl Lua from a source tree: liblua.a (the core and the
-# libraries) and the interpreter lua, which exports them.  POSIX and
-# dlopen, as LUA_USE_LINUX has them without 5.1's readline.
-interp() {  # tree, out dir, compat flags
-	mkdir -p "$2/o"
-	for c in "$1"/src/*.c; do
-		case ${c##*/} in luac.c|print.c) continue ;; esac
-		musl-gcc -O2 -std=gnu99 $3 -DLUA_USE_POSIX -DLUA_USE_DLOPEN \
-			-c -o "$2/o/$(basename "$c" .c).o" "$c" || return 1
-	done
-	ar rcs "$2/liblua.a" $(ls "$2"/o/*.o | grep -v '/lua\.o$') &&
-		musl-gcc -Wl,-E -o "$2/lua" "$2/o/lua.o" "$2/liblua.a" -lm
-}
-echo "== lua-musl: dynamic musl Lua 5.4 and 5.1 from $(basename "$t54") and $(basename "$t51")"
-interp "$t54" "$b/lua5.4" -DLUA_COMPAT_5_3 >"$b/lua5.4.out" 2>&1 & p=$!
-interp "$t51" "$b/lua5.1" "" >"$b/lua5.1.out" 2>&1 ||
-	{ cat "$b/lua5.1.out"; wait $p; ok 1 "Lua 5.1 builds"; finish; }
-wait $p || { cat "$b/lua5.4.out"; ok 1 "Lua 5.4 builds"; finish; }
+echo "== lua-musl: dynamic musl Lua $vs from" $(for v in $vs; do basename "$(tail -n 1 "$b/tree-$v")"; done)
+for v in $vs; do
+	c=; [ "$v" = 5.4 ] && c=-DLUA_COMPAT_5_3
+	build_lua musl-gcc "$(tail -n 1 "$b/tree-$v")" "$b/lua$v" $c >"$b/lua$v.out" 2>&1 &
+done
+wait
+for v in $vs; do
+	[ -x "$b/lua$v/lua" ] || { cat "$b/lua$v.out"; ok 1 "Lua $v builds"; finish; }
+done
 
 echo "== lua-musl: configure CC=musl-gcc --enable-shared with their headers"
 (cd "$b" && "$src/configure" CC=musl-gcc --enable-shared --prefix=/usr \
-	--with-lua=5.1,5.4 LUA_CFLAGS="-I$t54/src" LUA_LIBS="$b/lua5.4/liblua.a" \
-	LUA51_CFLAGS="-I$t51/src" LUA="$b/lua5.4/lua" LUA51="$b/lua5.1/lua" \
+	--with-lua=$(echo $vs | tr ' ' ,) LUA_CFLAGS="-I$t54/src" LUA_LIBS="$b/lua5.4/liblua.a" \
+	LUA51_CFLAGS="-I$t51/src" LUA="$b/lua5.4/lua" LUA51="$b/lua5.1/lua" $with55 \
 	>configure.out 2>&1) || { tail -n 30 "$b/configure.out"; ok 1 "configure"; finish; }
 sed -n '/^  vrandom /,$p' "$b/configure.out"
 make -s -C "$b" -j2 >"$b/make.out" 2>&1 &&
 	make -s -C "$b" install DESTDIR="$b/stage" >"$b/install.out" 2>&1 ||
 	{ tail -n 30 "$b/make.out" "$b/install.out"; ok 1 "make, make install"; finish; }
 lib=$b/stage/usr/lib
-grep -q '^  lua modules:  5.1 5.4$' "$b/configure.out"
+grep -qx "  lua modules:  $(echo $vs | tr ' ' '\n' | sort | xargs)" "$b/configure.out"
 ok $? "configure's summary: $(grep '^  lua modules:' "$b/configure.out")"
 
 # The two other cases configure tells apart, configured only: musl-gcc on
@@ -82,11 +82,11 @@ ok $? "glibc: a module for every Lua installed"
 
 # What is dynamically linked names musl's libc.so and nothing of glibc.
 needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' '; }
-for f in lua5.4/lua lua5.1/lua; do
+for f in $(for v in $vs; do echo lua$v/lua; done); do
 	n=$(needed "$b/$f")
 	[ "$n" = "libc.so " ]; ok $? "$f: NEEDED $n"
 done
-for f in lua/5.4/vrandom.so lua/5.1/vrandom.so libvrandom.so.1; do
+for f in $(for v in $vs; do echo lua/$v/vrandom.so; done) libvrandom.so.1; do
 	[ -f "$lib/$f" ] || { ok 1 "make install puts lib/$f"; continue; }
 	n=$(needed "$lib/$f")
 	[ "$n" = "libc.so " ]; ok $? "lib/$f installed, NEEDED $n"
@@ -98,11 +98,11 @@ done
 mkdir -p "$b/helper/test/lua"
 cc -o "$b/helper/test/lua/nogetrandom" "$top/test/lua/nogetrandom.c" -lseccomp ||
 	ok 1 "test/lua/nogetrandom builds"
-for v in 5.4 5.1; do
+for v in $vs; do
 	lua=$b/lua$v/lua d=$lib/lua/$v/?.so
 	for s in random strings generator module failure; do
 		run "$v: $s.lua under musl lua$v, module from the stage" \
-			env -u VRANDOM_BACKEND LUA_CPATH="$d" LUA_CPATH_5_4="$d" \
+			env -u VRANDOM_BACKEND LUA_CPATH="$d" LUA_CPATH_5_4="$d" LUA_CPATH_5_5="$d" \
 			top_builddir="$b/helper" top_srcdir="$top" "$lua" "$top/test/lua/$s.lua"
 	done
 	# The module loaded and unloaded in threads that exit, a second
@@ -111,7 +111,7 @@ for v in 5.4 5.1; do
 		-o "$b/unload-$v" "$top/test/lua/unload.c" "$b/lua$v/liblua.a" -lm \
 		>"$b/unload-$v.out" 2>&1; then
 		run "$v: test/lua/unload (threads, a second lua_State, fork)" \
-			env -u VRANDOM_BACKEND LUA_CPATH="$d" LUA_CPATH_5_4="$d" "$b/unload-$v"
+			env -u VRANDOM_BACKEND LUA_CPATH="$d" LUA_CPATH_5_4="$d" LUA_CPATH_5_5="$d" "$b/unload-$v"
 	else
 		cat "$b/unload-$v.out"; ok 1 "$v: test/lua/unload builds"
 	fi

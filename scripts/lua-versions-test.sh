@@ -1,40 +1,75 @@
 #!/bin/sh
 # The Lua binding under every Lua: the unit suite's tree, build/unit
 # (configured with every Lua found; configured here when it is not), then
-# for each of 5.1, 5.2, 5.3, 5.4 and LuaJIT
+# for each of 5.1, 5.2, 5.3, 5.4, 5.5 and LuaJIT
 #   - the test scripts under its interpreter and its module (failure.lua
 #     runs three of them again with the syscall and urandom backends),
 #   - three of them in a host linked with its static archive,
 #   - for LuaJIT, all of that twice, FFI path and classic, and jit.lua,
 #   - 5.1's module under LuaJIT.
 # A Lua whose interpreter or module is missing: SKIP with the reason.
+# Debian 12 has no Lua 5.5: where the unit tree has no 5.5 module, its
+# interpreter is built from Debian's source (scripts/lua-src.sh, unstable)
+# and its module, archive and bench/vrbench in a tree of their own,
+# configured --with-lua=5.5 with its headers ($VR_BUILD/lua-versions).
 #   --bench: bench/lua_bench.lua under each Lua instead, one run each.
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 vr_src || exit 1
 b=$VR_BUILD/unit
-luas="5.1 5.2 5.3 5.4 luajit"
+luas="5.1 5.2 5.3 5.4 5.5 luajit"
 
 if [ "${1-}" != --bench ] || [ ! -f "$b/Makefile" ]; then
 	unit_tree test/lua/nogetrandom test/fakeaux.la test/fakevdso-zerokey.so || { ok 1 "configure, make"; finish; }
 fi
 
-interp() { case $1 in luajit) echo luajit ;; *) echo "lua$1" ;; esac; }
+# Lua 5.5 from source, unless the unit tree built its module: b55, its
+# tree; t55, the Lua source; l55, the Lua built here; lua55, the
+# interpreter.  --bench reuses them.
+b55=$b t55= l55=$VR_BUILD/lua-versions/lua lua55=lua5.5
+if [ ! -f "$b/src/lua/5.5/.libs/vrandom.so" ]; then
+	b55=$VR_BUILD/lua-versions/tree lua55=$l55/lua
+	mkdir -p "${l55%/*}"
+	t55=$(sh "$top/scripts/lua-src.sh" 5.5 2>"${l55%/*}/lua-src.err" | tail -n 1)
+	if [ -z "$t55" ]; then
+		t55= lua55=lua5.5
+		echo "# Lua 5.5: no source: $(tail -n 1 "${l55%/*}/lua-src.err")"
+	elif [ "${1-}" != --bench ] || [ ! -f "$b55/src/lua/5.5/.libs/vrandom.so" ]; then
+		echo "== Lua 5.5 from ${t55##*/}: its interpreter, then a tree --with-lua=5.5"
+		rm -rf "$l55"
+		build_lua cc "$t55" "$l55" >"$l55.out" 2>&1 || { cat "$l55.out"; ok 1 "Lua 5.5 builds"; }
+		configure "$b55" --with-lua=5.5 LUA55_CFLAGS="-I$t55/src" LUA55="$lua55" &&
+			build "$b55" src/lua/5.5/vrandom.la src/lua/libvrandom-lua5.5.a bench/5.5/vrbench.la ||
+			ok 1 "5.5: configure --with-lua=5.5, make"
+	fi
+fi
+
+interp() { case $1 in luajit) echo luajit ;; 5.5) echo "$lua55" ;; *) echo "lua$1" ;; esac; }
+# The tree that built a Lua's module.
+tree() { case $1 in 5.5) echo "$b55" ;; *) echo "$b" ;; esac; }
 # Where the module built for a Lua is, and its static archive.
-moddir() { case $1 in 5.4) echo "$b/src/lua/.libs" ;; *) echo "$b/src/lua/$1/.libs" ;; esac; }
+moddir() { case $1 in 5.4) echo "$b/src/lua/.libs" ;; *) echo "$(tree "$1")/src/lua/$1/.libs" ;; esac; }
 archive() {
 	case $1 in 5.4) echo "$b/src/lua/libvrandom-lua.a" ;; luajit) echo "$b/src/lua/libvrandom-luajit.a" ;;
-	*) echo "$b/src/lua/libvrandom-lua$1.a" ;; esac
+	*) echo "$(tree "$1")/src/lua/libvrandom-lua$1.a" ;; esac
+}
+# A host's flags for a Lua: pkg-config's, or the 5.5 built here.
+luaflags() {  # --cflags|--libs, version
+	case $2:$t55 in
+	5.5:?*) [ "$1" = --cflags ] && echo "-I$t55/src" || echo "$l55/liblua.a" ;;
+	luajit:*) pkg-config "$1" luajit ;;
+	*) pkg-config "$1" "lua$2" ;;
+	esac
 }
 # Runs a Lua with only DIR (and DIR2...: "DIR;DIR2") on its C path,
 # whatever LUA_CPATH_5_x says.
 withcpath() {  # dir, command...
 	d=$(echo "$1" | sed 's|;|/?.so;|g')/?.so; shift
 	env -u VRANDOM_BACKEND -u VRANDOM_SYSCALL_MIN LUA_CPATH="$d" LUA_CPATH_5_2="$d" \
-		LUA_CPATH_5_3="$d" LUA_CPATH_5_4="$d" top_builddir="$b" top_srcdir="$top" "$@"
+		LUA_CPATH_5_3="$d" LUA_CPATH_5_4="$d" LUA_CPATH_5_5="$d" top_builddir="$b" top_srcdir="$top" "$@"
 }
 
 # bench/vrbench built for a Lua: the raw vDSO calls the bench compares with.
-benchdir() { case $1 in 5.4) echo "$b/bench/.libs" ;; *) echo "$b/bench/$1/.libs" ;; esac; }
+benchdir() { case $1 in 5.4) echo "$b/bench/.libs" ;; *) echo "$(tree "$1")/bench/$1/.libs" ;; esac; }
 
 if [ "${1-}" = --bench ]; then
 	for v in $luas; do
@@ -75,11 +110,10 @@ version() {  # version, interpreter
 				env VRANDOM_LUAJIT_FFI=$ffi "$lua" "$top/test/lua/$s.lua"
 		done
 	done
-	pc=lua$v; [ "$v" = luajit ] && pc=luajit
 	mkdir -p "$b/test/$v"
 	host=$b/test/$v/host a=$(archive "$v")
-	if cc -o "$host" -I"$top/include" -I"$top/src/lua" $(pkg-config --cflags "$pc") "$top/test/lua/host.c" \
-		"$a" "$b/.libs/libvrandom.a" $(pkg-config --libs "$pc") -lm -ldl -pthread \
+	if cc -o "$host" -I"$top/include" -I"$top/src/lua" $(luaflags --cflags "$v") "$top/test/lua/host.c" \
+		"$a" "$b/.libs/libvrandom.a" $(luaflags --libs "$v") -lm -ldl -pthread \
 		>"$b/test/$v/host.out" 2>&1; then
 		for p in $paths; do
 			pathvars "$p"
@@ -94,9 +128,9 @@ version() {  # version, interpreter
 	# Threads that exit and a fork (test/lua/threads.c) in a host linked
 	# with the archive.
 	threads=$b/test/$v/threads
-	if cc -o "$threads" -I"$top/include" $(pkg-config --cflags "$pc") \
+	if cc -o "$threads" -I"$top/include" $(luaflags --cflags "$v") \
 		"$top/test/lua/threads.c" "$a" "$b/.libs/libvrandom.a" \
-		$(pkg-config --libs "$pc") -lm -ldl -pthread >"$b/test/$v/threads.out" 2>&1; then
+		$(luaflags --libs "$v") -lm -ldl -pthread >"$b/test/$v/threads.out" 2>&1; then
 		for p in $paths; do
 			pathvars "$p"
 			run "$tag: threads and fork in a host linked with $(basename "$a")" env -u VRANDOM_BACKEND \
