@@ -1,4 +1,4 @@
-/* vrandom: the kernel's random numbers for Lua 5.1 to 5.4 and LuaJIT
+/* vrandom: the kernel's random numbers for Lua 5.1 to 5.5 and LuaJIT
  * (the differences are in compat.h).
  *
  * The module's functions draw through one state of the Lua universe's own,
