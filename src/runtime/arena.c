@@ -13,19 +13,27 @@
 
 #include "arena.h"
 
+/* Each chunk is two mappings: its states' pages and its bookkeeping. */
 struct chunk {
 	struct chunk *next;
 	size_t nstates;
 	struct vrandom_state state[];
 };
 
+/* The pool doubles, as glibc's does, up to chunks of this much droppable
+ * memory: a million 192-byte states on 4 KiB pages take 24 chunks, 48
+ * mappings, where one page a time took 95,000 and ran the process out of
+ * vm.max_map_count.  16 MiB is 4096 pages, a small part of the pages a
+ * million states need, and no more than the pool held before it. */
+#define CHUNK_MAX ((size_t)16 << 20)
+
 static struct {
 	pthread_mutex_t lock;
-	size_t stride, per_page, pagesz;
+	size_t stride, per_page, pagesz, chunk_max;
 	unsigned int prot, flags;
 	struct chunk *chunks;
 	struct vrandom_state *free;
-	size_t pages, total, in_use, nfree;
+	size_t pages, total, in_use, nfree, trim_at;
 	sigset_t fork_mask;
 } pool = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
@@ -69,14 +77,16 @@ int __vr_arena_setup(const struct vr_params *p, size_t pagesz)
 		pool.stride = size;
 	pool.per_page = pagesz / pool.stride;
 	pool.pagesz = pagesz;
+	pool.chunk_max = CHUNK_MAX / pagesz * pool.per_page;
 	pool.prot = p->mmap_prot;
 	pool.flags = p->mmap_flags;
 	return 0;
 }
 
 /* Map pages for at least n more states and put them on the free list.
- * One page at a time serves most programs: asking the CPU count costs
- * glibc a file read, more than the rest of the first call together. */
+ * The first growth is one page, which serves most programs: asking the CPU
+ * count costs glibc a file read, more than the rest of the first call
+ * together. */
 static int grow(size_t n)
 {
 	size_t pages, i;
@@ -118,6 +128,7 @@ static int grow(size_t n)
 	pool.pages += pages;
 	pool.total += n;
 	pool.nfree += n;
+	pool.trim_at = pool.total / 4;
 	return 0;
 }
 
@@ -125,11 +136,14 @@ struct vrandom_state *__vr_arena_get(enum vr_owner owner)
 {
 	struct vrandom_state *st = 0;
 	sigset_t old;
+	size_t n;
 	int err = 0;
 
 	lock(&old);
-	if (!pool.free)
-		err = grow(1);
+	if (!pool.free) {
+		n = pool.total < pool.chunk_max ? pool.total : pool.chunk_max;
+		err = grow(n ? n : 1);
+	}
 	if (!err) {
 		st = pool.free;
 		pool.free = st->next;
@@ -160,6 +174,61 @@ void __vr_arena_put(struct vrandom_state *st)
 
 	lock(&old);
 	release(st);
+	unlock(&old);
+}
+
+/* Give back the chunks whose states are all free, but never the first:
+ * one state made and freed over and over would map and unmap each time.
+ * Their states leave the free list first, so nothing points into them. */
+static void trim(void)
+{
+	struct chunk **pc = &pool.chunks, *c, *gone = 0;
+	struct vrandom_state **ps = &pool.free;
+	size_t i, pages;
+
+	while ((c = *pc) && c->next) {
+		for (i = 0; i < c->nstates && c->state[i].owner == VR_FREE; i++)
+			;
+		if (i < c->nstates) {
+			pc = &c->next;
+			continue;
+		}
+		while (i--)
+			c->state[i].owner = VR_GONE;
+		*pc = c->next;
+		c->next = gone;
+		gone = c;
+	}
+	while (*ps)
+		if ((*ps)->owner == VR_GONE)
+			*ps = (*ps)->next;
+		else
+			ps = &(*ps)->next;
+	while ((c = gone)) {
+		gone = c->next;
+		pages = c->nstates / pool.per_page;
+		pool.pages -= pages;
+		pool.total -= c->nstates;
+		pool.nfree -= c->nstates;
+		munmap(c->state[0].mem, pages * pool.pagesz);
+		munmap(c, sizeof *c + c->nstates * sizeof c->state[0]);
+	}
+}
+
+/* A handle's end may give memory back; a thread's does not, so that the
+ * programs that use no handles link no trim.  The pool is swept when the
+ * states in use fall to a quarter of it, and again only each time they
+ * halve: a sweep reads every state's owner once. */
+void __vr_arena_free(struct vrandom_state *st)
+{
+	sigset_t old;
+
+	lock(&old);
+	release(st);
+	if (pool.in_use <= pool.trim_at) {
+		trim();
+		pool.trim_at = pool.in_use / 2;
+	}
 	unlock(&old);
 }
 

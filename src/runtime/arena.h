@@ -8,8 +8,9 @@
 #include "vdso.h"
 #include "vrandom.h"
 
-/* Who holds a state: fork gives back the states of threads. */
-enum vr_owner { VR_FREE, VR_THREAD, VR_HANDLE };
+/* Who holds a state: fork gives back the states of threads.  VR_GONE:
+ * free in a chunk about to be unmapped. */
+enum vr_owner { VR_FREE, VR_THREAD, VR_HANDLE, VR_GONE };
 
 struct vrandom_state {
 	void *mem;                  /* opaque state in droppable memory */
@@ -23,6 +24,7 @@ struct vrandom_state {
 VR_HIDDEN int __vr_arena_setup(const struct vr_params *p, size_t pagesz);
 VR_HIDDEN struct vrandom_state *__vr_arena_get(enum vr_owner owner);
 VR_HIDDEN void __vr_arena_put(struct vrandom_state *st);
+VR_HIDDEN void __vr_arena_free(struct vrandom_state *st);
 VR_HIDDEN int __vr_arena_reserve(size_t nstates);
 VR_HIDDEN void __vr_arena_stats(struct vrandom_info *info);
 VR_HIDDEN void __vr_arena_fork_prepare(void);
