@@ -33,7 +33,7 @@ static struct {
 	unsigned int prot, flags;
 	struct chunk *chunks;
 	struct vrandom_state *free;
-	size_t pages, total, in_use, nfree, trim_at;
+	size_t pages, total, in_use, nfree, trim_at, trim_total;
 	sigset_t fork_mask;
 } pool = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
@@ -128,7 +128,6 @@ static int grow(size_t n)
 	pool.pages += pages;
 	pool.total += n;
 	pool.nfree += n;
-	pool.trim_at = pool.total / 4;
 	return 0;
 }
 
@@ -199,6 +198,8 @@ static void trim(void)
 		c->next = gone;
 		gone = c;
 	}
+	if (!gone)
+		return;
 	while (*ps)
 		if ((*ps)->owner == VR_GONE)
 			*ps = (*ps)->next;
@@ -217,17 +218,19 @@ static void trim(void)
 
 /* A handle's end may give memory back; a thread's does not, so that the
  * programs that use no handles link no trim.  The pool is swept when the
- * states in use fall to a quarter of it, and again only each time they
- * halve: a sweep reads every state's owner once. */
+ * states in use fall to a quarter of it, and then again only once they
+ * have halved or the pool has grown: a sweep reads every state's owner. */
 void __vr_arena_free(struct vrandom_state *st)
 {
 	sigset_t old;
 
 	lock(&old);
 	release(st);
-	if (pool.in_use <= pool.trim_at) {
+	if (pool.in_use <= pool.total / 4 &&
+	    (pool.in_use <= pool.trim_at || pool.total > pool.trim_total)) {
 		trim();
 		pool.trim_at = pool.in_use / 2;
+		pool.trim_total = pool.total;
 	}
 	unlock(&old);
 }
