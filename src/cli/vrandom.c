@@ -324,9 +324,10 @@ static int cmd_info(int argc, char **argv)
 		printf("\nmmap flags:    ");
 		cli_map_names(stdout, in.mmap_flags);
 		printf("\n");
-		printf("arena:         %zu page%s, %zu states, %zu in use\n",
+		printf("arena:         %zu page%s, %zu states, %zu in use, "
+		       "%zu handles on the system call\n",
 		       in.arena_pages, in.arena_pages == 1 ? "" : "s",
-		       in.states_total, in.states_in_use);
+		       in.states_total, in.states_in_use, in.handles_placeholder);
 		if (in.syscall_min == (size_t)-1)
 			printf("syscall min:   pending (the kernel's pool is not seeded yet)\n");
 		else if (in.syscall_min)

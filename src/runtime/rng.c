@@ -409,7 +409,6 @@ int vrandom_get_info(struct vrandom_info *info)
 	memset(info, 0, sizeof *info);
 	info->backend = current();
 	info->backend_name = backends[info->backend].name;
-	info->handles_placeholder = __atomic_load_n(&placeholders, __ATOMIC_RELAXED);
 	if (info->backend == VRANDOM_VDSO) {
 		info->vdso_symbol = VRANDOM_VDSO_SYM;
 		info->vdso_version = VRANDOM_VDSO_VER;
@@ -417,6 +416,8 @@ int vrandom_get_info(struct vrandom_info *info)
 		info->mmap_prot = __vr_params.mmap_prot;
 		info->mmap_flags = __vr_params.mmap_flags;
 		info->syscall_min = __vr_threshold_now(__vr_thread_mem);
+		info->handles_placeholder = __atomic_load_n(&placeholders,
+							    __ATOMIC_RELAXED);
 		__vr_arena_stats(info);
 	}
 	return 0;
