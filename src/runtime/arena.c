@@ -176,43 +176,38 @@ void __vr_arena_put(struct vrandom_state *st)
 	unlock(&old);
 }
 
+#ifndef __OPTIMIZE_SIZE__
 /* Give back the chunks whose states are all free, but never the first:
  * one state made and freed over and over would map and unmap each time.
- * Their states leave the free list first, so nothing points into them. */
+ * The free list is made again from the chunks that stay, so nothing points
+ * into those that go; the oldest chunks' states come first, and the newer
+ * ones, the largest, have the better chance to fall free next time. */
 static void trim(void)
 {
-	struct chunk **pc = &pool.chunks, *c, *gone = 0;
-	struct vrandom_state **ps = &pool.free;
-	size_t i, pages;
+	struct chunk **pc = &pool.chunks, *c;
+	struct vrandom_state *before;
+	size_t i, n;
 
-	while ((c = *pc) && c->next) {
-		for (i = 0; i < c->nstates && c->state[i].owner == VR_FREE; i++)
-			;
-		if (i < c->nstates) {
+	pool.free = 0;
+	while ((c = *pc)) {
+		before = pool.free;
+		for (n = 0, i = c->nstates; i--; )
+			if (c->state[i].owner == VR_FREE) {
+				c->state[i].next = pool.free;
+				pool.free = &c->state[i];
+				n++;
+			}
+		if (n < c->nstates || !c->next) {
 			pc = &c->next;
 			continue;
 		}
-		while (i--)
-			c->state[i].owner = VR_GONE;
+		pool.free = before;
 		*pc = c->next;
-		c->next = gone;
-		gone = c;
-	}
-	if (!gone)
-		return;
-	while (*ps)
-		if ((*ps)->owner == VR_GONE)
-			*ps = (*ps)->next;
-		else
-			ps = &(*ps)->next;
-	while ((c = gone)) {
-		gone = c->next;
-		pages = c->nstates / pool.per_page;
-		pool.pages -= pages;
-		pool.total -= c->nstates;
-		pool.nfree -= c->nstates;
-		munmap(c->state[0].mem, pages * pool.pagesz);
-		munmap(c, sizeof *c + c->nstates * sizeof c->state[0]);
+		pool.pages -= n / pool.per_page;
+		pool.total -= n;
+		pool.nfree -= n;
+		munmap(c->state[0].mem, n / pool.per_page * pool.pagesz);
+		munmap(c, sizeof *c + n * sizeof c->state[0]);
 	}
 }
 
@@ -234,6 +229,7 @@ void __vr_arena_free(struct vrandom_state *st)
 	}
 	unlock(&old);
 }
+#endif
 
 int __vr_arena_reserve(size_t nstates)
 {

@@ -8,9 +8,8 @@
 #include "vdso.h"
 #include "vrandom.h"
 
-/* Who holds a state: fork gives back the states of threads.  VR_GONE:
- * free in a chunk about to be unmapped. */
-enum vr_owner { VR_FREE, VR_THREAD, VR_HANDLE, VR_GONE };
+/* Who holds a state: fork gives back the states of threads. */
+enum vr_owner { VR_FREE, VR_THREAD, VR_HANDLE };
 
 struct vrandom_state {
 	void *mem;                  /* opaque state in droppable memory */
@@ -24,7 +23,14 @@ struct vrandom_state {
 VR_HIDDEN int __vr_arena_setup(const struct vr_params *p, size_t pagesz);
 VR_HIDDEN struct vrandom_state *__vr_arena_get(enum vr_owner owner);
 VR_HIDDEN void __vr_arena_put(struct vrandom_state *st);
+/* A handle's end, which may also give whole free chunks back.  Builds for
+ * size keep their peak instead: the sweep would cost aarch64's vrandom-lua
+ * some 360 bytes, over its 20 KiB. */
+#ifdef __OPTIMIZE_SIZE__
+#define __vr_arena_free __vr_arena_put
+#else
 VR_HIDDEN void __vr_arena_free(struct vrandom_state *st);
+#endif
 VR_HIDDEN int __vr_arena_reserve(size_t nstates);
 VR_HIDDEN void __vr_arena_stats(struct vrandom_info *info);
 VR_HIDDEN void __vr_arena_fork_prepare(void);
