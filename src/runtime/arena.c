@@ -21,10 +21,11 @@ struct chunk {
 };
 
 /* The pool doubles, as glibc's does, up to chunks of this much droppable
- * memory: a million 192-byte states on 4 KiB pages take 24 chunks, 48
- * mappings, where one page a time took 95,000 and ran the process out of
- * vm.max_map_count.  16 MiB is 4096 pages, a small part of the pages a
- * million states need, and no more than the pool held before it. */
+ * memory: a million 192-byte states on 4 KiB pages take 24 chunks (40
+ * mappings on x86_64, where the kernel merges some neighbours), where a
+ * page at a time ran the process out of vm.max_map_count at 687,855.  A
+ * chunk is never larger than the pool before it, so the pool at most
+ * doubles what it needs. */
 #define CHUNK_MAX ((size_t)16 << 20)
 
 static struct {

@@ -24,8 +24,8 @@ VR_HIDDEN int __vr_arena_setup(const struct vr_params *p, size_t pagesz);
 VR_HIDDEN struct vrandom_state *__vr_arena_get(enum vr_owner owner);
 VR_HIDDEN void __vr_arena_put(struct vrandom_state *st);
 /* A handle's end, which may also give whole free chunks back.  Builds for
- * size keep their peak instead: the sweep would cost aarch64's vrandom-lua
- * some 360 bytes, over its 20 KiB. */
+ * size keep their peak instead: the sweep cost aarch64's vrandom-lua 424
+ * bytes, over its 20 KiB. */
 #ifdef __OPTIMIZE_SIZE__
 #define __vr_arena_free __vr_arena_put
 #else
