@@ -75,7 +75,10 @@ struct vrandom_info {
 	 * struct's size stays put and programs built against an older header
 	 * keep working.  vrandom_get_info zeroes what it does not set; a zero
 	 * in a field added later means "not reported". */
-	size_t reserved[16];
+	size_t handles_placeholder; /* handles from vrandom_state_new that hold
+	                               no state of their own, because the pool
+	                               could not grow: they take the system call */
+	size_t reserved[15];
 };
 int vrandom_get_info(struct vrandom_info *info);
 

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +124,12 @@ START_TEST(syscall_min_measured)
 		ck_assert_uint_eq(i.syscall_min, 0);
 	for (k = 0; k < sizeof i.reserved / sizeof i.reserved[0]; k++)
 		ck_assert_uint_eq(i.reserved[k], 0);
+	/* Fields added later took their words from reserved: the struct ends
+	 * 17 words after syscall_min, as it always has. */
+	ck_assert_uint_eq(sizeof i, offsetof(struct vrandom_info, syscall_min) +
+			  17 * sizeof(size_t));
+	if (i.backend != VRANDOM_VDSO)
+		ck_assert_uint_eq(i.handles_placeholder, 0);
 }
 END_TEST
 

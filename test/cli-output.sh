@@ -65,7 +65,7 @@ if echo "$out" | grep -q '^backend: *vdso'; then
 	echo "$out" | grep -Eq '^state size: +[1-9][0-9]* bytes' || fail "info: state size"
 	echo "$out" | grep -Eq '^mmap prot: +PROT_READ\|PROT_WRITE$' || fail "info: prot"
 	echo "$out" | grep -Eq '^mmap flags: +MAP_DROPPABLE\|MAP_ANONYMOUS$' || fail "info: flags"
-	echo "$out" | grep -Eq '^arena: +[1-9][0-9]* pages?, [1-9][0-9]* states, 1 in use$' ||
+	echo "$out" | grep -Eq '^arena: +[1-9][0-9]* pages?, [1-9][0-9]* states, 1 in use, 0 handles on the system call$' ||
 		fail "info: arena counters"
 	echo "$out" | grep -Eq '^syscall min: +([1-9][0-9]* bytes|never) \(measured here\)$' ||
 		fail "info: syscall min"

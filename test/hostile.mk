@@ -8,9 +8,9 @@ hostile_cflags = $(AM_CFLAGS) -I$(srcdir)/test/hostile
 EXTRA_DIST += test/hostile/hostile.h
 
 check_PROGRAMS += test/hostile/closed_fds test/hostile/rlimit test/hostile/fake_vdso \
-	test/hostile/threads test/hostile/drop
+	test/hostile/threads test/hostile/drop test/hostile/million
 TESTS += test/hostile/closed_fds test/hostile/rlimit test/hostile/fake_vdso \
-	test/hostile/threads test/hostile/drop
+	test/hostile/threads test/hostile/drop test/hostile/million
 test_hostile_closed_fds_CFLAGS = $(hostile_cflags)
 test_hostile_closed_fds_LDADD = libvrandom.la
 test_hostile_rlimit_CFLAGS = $(hostile_cflags)
@@ -19,6 +19,8 @@ test_hostile_threads_CFLAGS = $(hostile_cflags)
 test_hostile_threads_LDADD = libvrandom.la
 test_hostile_drop_CFLAGS = $(hostile_cflags)
 test_hostile_drop_LDADD = libvrandom.la
+test_hostile_million_CFLAGS = $(hostile_cflags)
+test_hostile_million_LDADD = libvrandom.la
 # Linked with the runtime's objects, so that its own getauxval() is the one
 # vrandom calls; the images are the ones test/local.mk builds.
 test_hostile_fake_vdso_CFLAGS = $(hostile_cflags) \

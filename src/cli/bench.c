@@ -13,6 +13,7 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "vrandom.h"
 
 static double now_s(void)
 {
@@ -121,6 +122,89 @@ static void bulk(FILE *out, int quick)
 	fprintf(out, "target: stream on the online CPUs <= 1.0x openssl rand\n");
 }
 
+/* The mappings of this process, or its resident bytes: /proc's counts. */
+static long proc_count(int maps)
+{
+	FILE *f = fopen(maps ? "/proc/self/maps" : "/proc/self/statm", "r");
+	long n = 0, size;
+	int c;
+
+	if (!f)
+		return -1;
+	if (maps)
+		while ((c = getc(f)) != EOF)
+			n += c == '\n';
+	else if (fscanf(f, "%ld %ld", &size, &n) == 2)
+		n *= sysconf(_SC_PAGESIZE);
+	fclose(f);
+	return n;
+}
+
+static double ns_each(double t0, size_t n)
+{
+	return (now_s() - t0) * 1e9 / n;
+}
+
+/* One row of the scale table, in a child of its own so that each size
+ * starts from the same pool: n explicit states made, drawn from twice (the
+ * first draw seeds the state), and freed, as a coroutine each would. */
+static _Noreturn void scale_row(FILE *out, size_t n)
+{
+	vrandom_state **h = calloc(n, sizeof *h);
+	double t, create, first, later;
+	unsigned char b[16];
+	long maps, rss;
+	size_t i;
+
+	maps = proc_count(1);
+	rss = proc_count(0);
+	if (!h)
+		_exit(1);
+	t = now_s();
+	for (i = 0; i < n; i++)
+		h[i] = vrandom_state_new();
+	create = ns_each(t, n);
+	t = now_s();
+	for (i = 0; i < n; i++)
+		vrandom_state_buf(h[i], b, sizeof b);
+	first = ns_each(t, n);
+	t = now_s();
+	for (i = 0; i < n; i++)
+		vrandom_state_buf(h[i], b, sizeof b);
+	later = ns_each(t, n);
+	/* The handles' own array counted out of the resident bytes. */
+	rss = (proc_count(0) - rss) / (long)n - (long)sizeof *h;
+	maps = proc_count(1) - maps;
+	t = now_s();
+	for (i = 0; i < n; i++)
+		vrandom_state_free(h[i]);
+	fprintf(out, "%10zu %9.0f %9.0f %9.0f %9.0f %9ld %9ld\n", n, create, first,
+		later, ns_each(t, n), rss, maps);
+	_exit(fflush(out) != 0);
+}
+
+/* States from a thousand to a million (a hundred thousand with --quick):
+ * the ns of each step a state, the resident bytes a state and the
+ * mappings the pool added. */
+static void scale(FILE *out, int quick)
+{
+	size_t n;
+	pid_t pid;
+
+	fprintf(out, "\nexplicit states, ns each (first draw: the vDSO seeds the state)\n");
+	fprintf(out, "%10s %9s %9s %9s %9s %9s %9s\n", "states", "create",
+		"1st draw", "draw", "free", "B/state", "mappings");
+	for (n = 1000; n <= (quick ? 100000 : 1000000); n *= 10) {
+		fflush(out);
+		if ((pid = fork()) < 0)
+			return;
+		if (!pid)
+			scale_row(out, n);
+		while (waitpid(pid, 0, 0) < 0 && errno == EINTR)
+			;
+	}
+}
+
 /* main draws nothing before this: the engine times the first call in
  * children forked from a process where vrandom is still untouched. */
 int cli_bench(int csv, int quick)
@@ -128,8 +212,10 @@ int cli_bench(int csv, int quick)
 	struct vr_bench_opts o = { .quick = quick, .csv = csv, .progress = isatty(2) };
 	int r = vr_bench(stdout, &o), err = errno;
 
-	if (!r && !csv)
+	if (!r && !csv) {
 		bulk(stdout, quick);
+		scale(stdout, quick);
+	}
 	/* A failed write is reported as one, whatever the engine made of it. */
 	cli_flush();
 	if (r)

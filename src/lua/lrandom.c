@@ -305,7 +305,7 @@ static int rand_info (lua_State *L)
 
 	if (vrandom_get_info(&in))
 		return luaL_error(L, "cannot get info: %s", strerror(errno));
-	lua_createtable(L, 0, 12);
+	lua_createtable(L, 0, 13);
 	setstr(L, "backend", in.backend_name);
 	setstr(L, "vdso_symbol", in.vdso_symbol);
 	setstr(L, "vdso_version", in.vdso_version);
@@ -316,6 +316,7 @@ static int rand_info (lua_State *L)
 	setint(L, "arena_pages", (lua_Integer)in.arena_pages);
 	setint(L, "states_total", (lua_Integer)in.states_total);
 	setint(L, "states_in_use", (lua_Integer)in.states_in_use);
+	setint(L, "handles_placeholder", (lua_Integer)in.handles_placeholder);
 	setint(L, "syscall_min", in.syscall_min == (size_t)-1 ? -1 :
 	       (lua_Integer)in.syscall_min);  /* -1: pending */
 	setstr(L, "binding", "classic");  /* ffi.lua says "ffi" */

@@ -13,19 +13,28 @@
 
 #include "arena.h"
 
+/* Each chunk is two mappings: its states' pages and its bookkeeping. */
 struct chunk {
 	struct chunk *next;
 	size_t nstates;
 	struct vrandom_state state[];
 };
 
+/* The pool doubles, as glibc's does, up to chunks of this much droppable
+ * memory: a million 192-byte states on 4 KiB pages take 24 chunks (40
+ * mappings on x86_64, where the kernel merges some neighbours), where a
+ * page at a time ran the process out of vm.max_map_count at 687,855.  A
+ * chunk is never larger than the pool before it, so the pool at most
+ * doubles what it needs. */
+#define CHUNK_MAX ((size_t)16 << 20)
+
 static struct {
 	pthread_mutex_t lock;
-	size_t stride, per_page, pagesz;
+	size_t stride, per_page, pagesz, chunk_max;
 	unsigned int prot, flags;
 	struct chunk *chunks;
 	struct vrandom_state *free;
-	size_t pages, total, in_use, nfree;
+	size_t pages, total, in_use, nfree, trim_at, trim_total;
 	sigset_t fork_mask;
 } pool = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
@@ -69,14 +78,16 @@ int __vr_arena_setup(const struct vr_params *p, size_t pagesz)
 		pool.stride = size;
 	pool.per_page = pagesz / pool.stride;
 	pool.pagesz = pagesz;
+	pool.chunk_max = CHUNK_MAX / pagesz * pool.per_page;
 	pool.prot = p->mmap_prot;
 	pool.flags = p->mmap_flags;
 	return 0;
 }
 
 /* Map pages for at least n more states and put them on the free list.
- * One page at a time serves most programs: asking the CPU count costs
- * glibc a file read, more than the rest of the first call together. */
+ * The first growth is one page, which serves most programs: asking the CPU
+ * count costs glibc a file read, more than the rest of the first call
+ * together. */
 static int grow(size_t n)
 {
 	size_t pages, i;
@@ -125,11 +136,14 @@ struct vrandom_state *__vr_arena_get(enum vr_owner owner)
 {
 	struct vrandom_state *st = 0;
 	sigset_t old;
+	size_t n;
 	int err = 0;
 
 	lock(&old);
-	if (!pool.free)
-		err = grow(1);
+	if (!pool.free) {
+		n = pool.total < pool.chunk_max ? pool.total : pool.chunk_max;
+		err = grow(n ? n : 1);
+	}
 	if (!err) {
 		st = pool.free;
 		pool.free = st->next;
@@ -162,6 +176,61 @@ void __vr_arena_put(struct vrandom_state *st)
 	release(st);
 	unlock(&old);
 }
+
+#ifndef __OPTIMIZE_SIZE__
+/* Give back the chunks whose states are all free, but never the first:
+ * one state made and freed over and over would map and unmap each time.
+ * The free list is made again from the chunks that stay, so nothing points
+ * into those that go; the oldest chunks' states come first, and the newer
+ * ones, the largest, have the better chance to fall free next time. */
+static void trim(void)
+{
+	struct chunk **pc = &pool.chunks, *c;
+	struct vrandom_state *before;
+	size_t i, n;
+
+	pool.free = 0;
+	while ((c = *pc)) {
+		before = pool.free;
+		for (n = 0, i = c->nstates; i--; )
+			if (c->state[i].owner == VR_FREE) {
+				c->state[i].next = pool.free;
+				pool.free = &c->state[i];
+				n++;
+			}
+		if (n < c->nstates || !c->next) {
+			pc = &c->next;
+			continue;
+		}
+		pool.free = before;
+		*pc = c->next;
+		pool.pages -= n / pool.per_page;
+		pool.total -= n;
+		pool.nfree -= n;
+		munmap(c->state[0].mem, n / pool.per_page * pool.pagesz);
+		munmap(c, sizeof *c + n * sizeof c->state[0]);
+	}
+}
+
+/* A handle's end may give memory back; a thread's does not, so that the
+ * programs that use no handles link no trim.  The pool is swept when the
+ * states in use fall to a quarter of it, and then again only once they
+ * have halved or the pool has grown: a sweep reads every state's owner. */
+void __vr_arena_free(struct vrandom_state *st)
+{
+	sigset_t old;
+
+	lock(&old);
+	release(st);
+	if (pool.in_use <= pool.total / 4 &&
+	    (pool.in_use <= pool.trim_at || pool.total > pool.trim_total)) {
+		trim();
+		pool.trim_at = pool.in_use / 2;
+		pool.trim_total = pool.total;
+	}
+	unlock(&old);
+}
+#endif
 
 int __vr_arena_reserve(size_t nstates)
 {

@@ -363,6 +363,9 @@ int vrandom_getentropy(void *buf, size_t len)
 	return 0;
 }
 
+/* Handles that hold no_state. */
+static size_t placeholders;
+
 vrandom_state *vrandom_state_new(void)
 {
 	struct vrandom_state *st = 0;
@@ -371,15 +374,21 @@ vrandom_state *vrandom_state_new(void)
 	wait_ready();
 	if (current() == VRANDOM_VDSO)
 		st = __vr_arena_get(VR_HANDLE);
-	/* Without a state from the pool the handle serves by system call. */
+	/* Without a state from the pool the handle serves by system call;
+	 * vrandom_get_info counts such handles. */
 	errno = saved;
-	return st ? st : &no_state;
+	if (st)
+		return st;
+	__atomic_fetch_add(&placeholders, 1, __ATOMIC_RELAXED);
+	return &no_state;
 }
 
 void vrandom_state_free(vrandom_state *st)
 {
-	if (st && st != &no_state)
-		__vr_arena_put(st);
+	if (st == &no_state)
+		__atomic_fetch_sub(&placeholders, 1, __ATOMIC_RELAXED);
+	else if (st)
+		__vr_arena_free(st);
 }
 
 int vrandom_reserve(size_t nstates)
@@ -407,6 +416,8 @@ int vrandom_get_info(struct vrandom_info *info)
 		info->mmap_prot = __vr_params.mmap_prot;
 		info->mmap_flags = __vr_params.mmap_flags;
 		info->syscall_min = __vr_threshold_now(__vr_thread_mem);
+		info->handles_placeholder = __atomic_load_n(&placeholders,
+							    __ATOMIC_RELAXED);
 		__vr_arena_stats(info);
 	}
 	return 0;

@@ -22,7 +22,8 @@ end
 T.check(({ vdso = true, syscall = true, urandom = true })[info.backend],
   "info().backend is a backend name")
 for _, k in ipairs { "state_size", "state_stride", "mmap_prot", "mmap_flags",
-    "arena_pages", "states_total", "states_in_use", "syscall_min" } do
+    "arena_pages", "states_total", "states_in_use", "handles_placeholder",
+    "syscall_min" } do
   T.eq(T.type(info[k]), "integer", "info()." .. k .. " is an integer")
 end
 if pooled then
