@@ -2,7 +2,7 @@
 -- ends with the "N passed, N failed" line that scripts/test-all.sh greps.
 -- The scripts run under Lua 5.1 to 5.4 and LuaJIT; what differs between
 -- them is asked here.
-local T = { passed = 0, failed = 0 }
+local T = { passed = 0, failed = 0, skipped = {} }
 
 -- "5.1", "5.2", "5.3", "5.4" or "luajit".
 T.lua = rawget(_G, "jit") and "luajit" or _VERSION:match("%d+%.%d+")
@@ -110,9 +110,22 @@ function T.about_half(k, n)
   return (2 * k - n) ^ 2 < 169 * n
 end
 
+-- A part that cannot run here: its reason, and the script's status 77
+-- (Automake's SKIP) once the rest has passed.
+function T.skip(why)
+  print("# cannot run here: " .. why)
+  T.skipped[#T.skipped + 1] = why
+end
+
+-- The closing line; a script that checked nothing has failed.
 function T.done()
   print(("%d passed, %d failed"):format(T.passed, T.failed))
-  os.exit(T.failed == 0 and 0 or 1)
+  if T.failed > 0 then os.exit(1) end
+  if #T.skipped > 0 then
+    print("SKIP: " .. table.concat(T.skipped, "; "))
+    os.exit(77)
+  end
+  os.exit(T.passed > 0 and 0 or 1)
 end
 
 return T
