@@ -277,35 +277,11 @@ END_TEST
 
 /* ---- distributions ---- */
 
-/* vrandom_uniform(bound) into cells (test/stats.h): one a value up to
- * 257, else 16 of ceil(bound / 16) values, the last one the rest. */
-struct bins { uint64_t bound, q; };
-
-static unsigned uniform_cell(void *ctx)
-{
-	const struct bins *b = ctx;
-	uint64_t r = vrandom_uniform(b->bound);
-
-	return r < b->bound ? (unsigned)(r / b->q) : ~0u;
-}
-
 static void uniform_cells(uint64_t bound)
 {
-	unsigned k = bound <= 257 ? (unsigned)bound : 16, bins, i;
-	struct bins b = { bound, bound / k + (bound % k != 0) };
-	double p[257], pmin = 1;
-	char what[64];
-
-	bins = (unsigned)(bound / b.q + (bound % b.q != 0));
-	for (i = 0; i < bins; i++) {
-		uint64_t size = i + 1 < bins ? b.q : bound - b.q * (bins - 1);
-
-		p[i] = (double)size / (double)bound;
-		pmin = p[i] < pmin ? p[i] : pmin;
-	}
-	snprintf(what, sizeof what, "vrandom_uniform(%llu)", (unsigned long long)bound);
-	ck_assert_msg(stat_cells(what, bins, p, pmin, uniform_cell, &b),
-		      "%s: a cell beyond its bound (the line above)", what);
+	ck_assert_msg(stat_uniform("vrandom_uniform", bound, vrandom_uniform),
+		      "vrandom_uniform(%llu): a cell beyond its bound (the line above)",
+		      (unsigned long long)bound);
 }
 
 /* The die, and the first bound of each width (uniform.h draws 1 byte up

@@ -24,6 +24,7 @@
 #include "vrandom.h"
 #include "scale.h"
 #include "tally.h"
+#include "stats.h"
 
 #ifdef VRANDOM_VDSO_SYM
 #define VDSO_SYM VRANDOM_VDSO_SYM
@@ -247,28 +248,21 @@ static void widths(void)
 static void ranges(void)
 {
 	unsigned seen = 0;
-	long i, n = scaled(6000, 600), count[6] = { 0 };
+	long i, n = scaled(6000, 600);
 	int inrange = 1, grid = 1;
 	uint64_t big = (1ULL << 63) + 1;
 
 	CHECK(vrandom_uniform(0) == 0);
 	CHECK(vrandom_uniform(1) == 0);
 	for (i = 0; i < n; i++) {
-		uint64_t v = vrandom_uniform(6);
-
-		inrange &= v < 6;
-		if (v < 6)
-			count[v]++;
+		inrange &= vrandom_uniform(6) < 6;
 		seen |= 1u << (vrandom_uniform(2) & 7);
 		inrange &= vrandom_uniform(big) < big;
 	}
 	CHECK(inrange);
 	CHECK(seen == 3);
 	widths();
-	/* n/6 each, within 13 sigma (the variance 5n/36): 1000 +- 375 of
-	 * the full 6000. */
-	for (i = 0; i < 6; i++)
-		CHECK((6 * count[i] - n) * (6 * count[i] - n) < 845 * n);
+	CHECK(stat_uniform("vrandom_uniform", 6, vrandom_uniform));     /* the die */
 	for (i = 0; i < 1000; i++) {
 		double d = vrandom_double(), s = d * 0x1p53;
 

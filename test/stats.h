@@ -126,6 +126,37 @@ static inline int stat_cells(const char *what, unsigned k, const double *p, doub
 	return ok;
 }
 
+/* draw(bound) into cells: one a value up to 257, else 16 of
+ * ceil(bound / 16) values, the last one the rest.  The named fault: one
+ * value, or one sixteenth of the range, given 5 % too often. */
+struct stat_bins { uint64_t (*draw)(uint64_t); uint64_t bound, q; };
+
+static inline unsigned stat_bin(void *ctx)
+{
+	const struct stat_bins *b = ctx;
+	uint64_t r = b->draw(b->bound);
+
+	return r < b->bound ? (unsigned)(r / b->q) : ~0u;
+}
+
+static inline int stat_uniform(const char *what, uint64_t bound, uint64_t (*draw)(uint64_t))
+{
+	unsigned k = bound <= 257 ? (unsigned)bound : 16, bins, i;
+	struct stat_bins b = { draw, bound, bound / k + (bound % k != 0) };
+	double p[257], pmin = 1;
+	char line[80];
+
+	bins = (unsigned)(bound / b.q + (bound % b.q != 0));
+	for (i = 0; i < bins; i++) {
+		uint64_t size = i + 1 < bins ? b.q : bound - b.q * (bins - 1);
+
+		p[i] = (double)size / (double)bound;
+		pmin = p[i] < pmin ? p[i] : pmin;
+	}
+	snprintf(line, sizeof line, "%s(%llu)", what, (unsigned long long)bound);
+	return stat_cells(line, bins, p, pmin, stat_bin, &b);
+}
+
 /* Each of the low w bits of draw() a cell of its own, 1 with probability
  * 1/2: the fault is one bit 1 STAT_EXCESS too often, or stuck. */
 static inline int stat_bits(const char *what, unsigned w, uint64_t (*draw)(void *), void *ctx)
