@@ -5,7 +5,7 @@
  * A check draws n values into k cells of known probability and fails when
  * one cell's count is more than z standard deviations from its mean.  z
  * gives the check a false alarm of STAT_ALPHA, shared among the cells
- * (Bonferroni): some thousand such checks run in the whole test command,
+ * (Bonferroni): the whole test command runs fewer than 5,000 such checks,
  * so that it fails on bad luck less than once in 10^4 runs.  n is what
  * finds the named fault, one cell drawn STAT_EXCESS too often (a value of
  * a die, a sixteenth of a wide range, a bit that is 1 too often; a stuck
@@ -23,7 +23,7 @@
 
 #include "scale.h"
 
-#define STAT_ALPHA 1e-7         /* false alarm, one check */
+#define STAT_ALPHA 2e-8         /* false alarm, one check */
 #define STAT_EXCESS 0.05        /* the fault: one cell 5 % too often */
 #define STAT_POWER 0.999
 

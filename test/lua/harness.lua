@@ -116,7 +116,7 @@ end
 -- z gives the check a false alarm of T.alpha, shared among the cells, and
 -- n finds one cell drawn T.excess too often with power 0.999.
 -- VRANDOM_TEST_SCALE shrinks n, and the line printed says what power is left.
-T.alpha, T.excess, T.want = 1e-7, 0.05, 0.999
+T.alpha, T.excess, T.want = 2e-8, 0.05, 0.999
 
 -- P(Z > z) for a standard normal Z: a continued fraction from 2 on, the
 -- series of erf below.
