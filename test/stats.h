@@ -10,9 +10,13 @@
  * finds the named fault, one cell drawn STAT_EXCESS too often (a value of
  * a die, a sixteenth of a wide range, a bit that is 1 too often; a stuck
  * bit is the extreme case), with power STAT_POWER: the excess must exceed
- * z sigma of the fair count with that probability.  VRANDOM_TEST_SCALE
- * shrinks n (valgrind, qemu), and the line printed says what power is
- * left. */
+ * z sigma of the fair count with that probability.
+ *
+ * VRANDOM_TEST_SCALE (valgrind, the sanitizers, qemu) leaves n whole: a C
+ * draw costs some 20 ns, a microsecond under valgrind, and the power is
+ * what the check is for.  A program that runs emulated, a whole
+ * machine's kernel under it (smoke), sets stat_shrink: then n is scaled,
+ * and the line printed says what power is left. */
 #ifndef VRANDOM_TEST_STATS_H
 #define VRANDOM_TEST_STATS_H
 
@@ -26,6 +30,8 @@
 #define STAT_ALPHA 2e-8         /* false alarm, one check */
 #define STAT_EXCESS 0.05        /* the fault: one cell 5 % too often */
 #define STAT_POWER 0.999
+
+static int stat_shrink;         /* VRANDOM_TEST_SCALE scales the samples */
 
 /* P(Z > z) for a standard normal Z. */
 static inline double stat_tail(double z)
@@ -96,11 +102,11 @@ static inline int stat_judge(const char *what, const unsigned long *count, unsig
 	return worst <= z;
 }
 
-/* The draws for k cells, the smallest of probability pmin: what STAT_POWER
- * needs, scaled (never below 50 a cell). */
-static inline long stat_draws(unsigned k, double pmin)
+/* The draws n that power STAT_POWER needs, or scaled where stat_shrink
+ * says (never below least). */
+static inline long stat_draws(long n, long least)
 {
-	return scaled(stat_need(pmin, stat_limit(k)), 50L * k);
+	return stat_shrink ? scaled(n, least) : n;
 }
 
 /* draw() n times into k cells; the smallest cell has probability pmin. */
@@ -108,7 +114,7 @@ static inline int stat_cells(const char *what, unsigned k, const double *p, doub
 			     unsigned (*draw)(void *), void *ctx)
 {
 	unsigned long *count = calloc(k, sizeof *count);
-	long i, n = stat_draws(k, pmin);
+	long i, n = stat_draws(stat_need(pmin, stat_limit(k)), 50L * k);
 	unsigned c;
 	int ok = count != 0;
 
@@ -163,7 +169,7 @@ static inline int stat_bits(const char *what, unsigned w, uint64_t (*draw)(void 
 {
 	unsigned long ones[64] = { 0 };
 	double z = stat_limit(w), worst = 0, d;
-	long i, n = scaled(stat_need(0.5, z), 100);
+	long i, n = stat_draws(stat_need(0.5, z), 100);
 	unsigned b, at = 0;
 	uint64_t v;
 
