@@ -14,9 +14,9 @@
  *
  * VRANDOM_TEST_SCALE (valgrind, the sanitizers, qemu) leaves n whole: a C
  * draw costs some 20 ns, a microsecond under valgrind, and the power is
- * what the check is for.  A program that runs emulated, a whole
- * machine's kernel under it (smoke), sets stat_shrink: then n is scaled,
- * and the line printed says what power is left. */
+ * what the check is for.  A program that also runs emulated, a whole
+ * machine's kernel under it (smoke, musl-shim), sets stat_shrink: then n
+ * is scaled, and the line printed says what power is left. */
 #ifndef VRANDOM_TEST_STATS_H
 #define VRANDOM_TEST_STATS_H
 
