@@ -165,19 +165,21 @@ tests_but() {  # dir, test...
 		grep / | grep -vxF "$(printf '%s\n' "$@")" | xargs
 }
 # check DIR [make arguments]: make check; each test's own checks (or the
-# test as one where it counts none) into the tally, skipped tests as skips,
-# and the tail of the failed tests' logs.
+# test as one where it prints no tally line; a tally of 0 checks is a
+# failure) into the tally, skipped tests as skips, and the tail of the
+# failed tests' logs.
 check() {
 	local d=$1 r p f l; shift
 	make -s -C "$d" -j"$jobs" check "$@" >"$d/check.out" 2>&1 && r=0 || r=1
 	# One awk for every test: its result, and its log's closing line.
 	(cd "$d" && find . -name '*.trs' | sort | awk "$tally_awk"'
-		{ t = $0; l = substr(t, 1, length(t) - 4); res = ""; P = F = 0; last = prev = ""
+		{ t = $0; l = substr(t, 1, length(t) - 4); res = ""; P = F = seen = 0; last = prev = ""
 		  while ((getline x < t) > 0) if (sub(/^:test-result: /, "", x)) res = x
-		  while ((getline x < (l ".log")) > 0) { prev = last; last = x; if (tally(x)) { P = p; F = f } }
+		  while ((getline x < (l ".log")) > 0) { prev = last; last = x; if (tally(x)) { P = p; F = f; seen = 1 } }
 		  close(t); close(l ".log")
 		  if (res == "SKIP") print "SKIP", l, (prev == "" ? last : prev)
-		  else if (res == "PASS") print P + (P + F == 0), F, l
+		  else if (res == "PASS" && !seen) print 1, 0, l
+		  else if (res == "PASS") print P, F + (P + F == 0), l
 		  else print P, F + (F == 0), l }') >"$d/tally"
 	while read -r p f l; do
 		[ "$p" != SKIP ] || { missing "make check: ${f#./}: $l"; continue; }

@@ -96,7 +96,7 @@ done
 # directory on its C path; failure.lua finds its seccomp helper (a glibc
 # program, which runs the musl Lua under its filter) in helper/.
 mkdir -p "$b/helper/test/lua"
-cc -o "$b/helper/test/lua/nogetrandom" "$top/test/lua/nogetrandom.c" -lseccomp ||
+cc -I"$top/test" -o "$b/helper/test/lua/nogetrandom" "$top/test/lua/nogetrandom.c" ||
 	ok 1 "test/lua/nogetrandom builds"
 for v in $vs; do
 	lua=$b/lua$v/lua d=$lib/lua/$v/?.so

@@ -9,11 +9,17 @@ limit=
 command -v timeout >/dev/null 2>&1 && limit="timeout 120"
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
-failures=0
+failures=0 skipped=
 
 fail() {
 	echo "FAIL: $*"
 	failures=$((failures + 1))
+}
+# A part that cannot run here: its reason, and the script's status 77
+# (Automake's SKIP) once the rest has passed.
+skip_part() {
+	echo "cannot run here: $*"
+	skipped=${skipped:+$skipped; }$*
 }
 
 nl='
@@ -50,5 +56,6 @@ expect() {
 
 finish() {
 	[ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }
+	[ -z "$skipped" ] || { echo "SKIP: $skipped"; exit 77; }
 	exit 0
 }

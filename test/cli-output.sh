@@ -82,7 +82,7 @@ if [ -x "$ng" ]; then
 	expect 0 "$ng" --enosys "$V" info
 	echo "$out" | grep -q '^backend: *urandom$' || fail "info: not urandom after ENOSYS: $out"
 else
-	echo "SKIP: info after ENOSYS: test/lua/nogetrandom not built (libseccomp or Lua missing)"
+	skip_part "info after ENOSYS: no $ng"
 fi
 expect 0 env VRANDOM_BACKEND=syscall "$V" info
 echo "$out" | grep -q '^backend: *syscall (VRANDOM_BACKEND=syscall)$' || fail "info: forced syscall"

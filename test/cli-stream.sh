@@ -68,7 +68,7 @@ if [ -w /dev/full ]; then
 		[ "$(wc -l <"$tmp/err")" = 1 ] || fail "$c > /dev/full: not one line"
 	done
 else
-	echo "no writable /dev/full: write-error cases skipped"
+	skip_part "no writable /dev/full: write errors"
 fi
 
 # Raw bytes to a terminal: script(1) gives the tool a pseudo-terminal.
@@ -86,7 +86,7 @@ if command -v script >/dev/null 2>&1 && script -qec true /dev/null </dev/null >/
 	[ "$status" = 0 ] || fail "bytes 16 on a terminal: status $status"
 	tr -d '\r' <"$tmp/tty" | grep -Eqx '[0-9a-f]{32}' || fail "bytes 16 on a terminal: $(cat "$tmp/tty")"
 else
-	echo "script(1) from bsdutils not usable: terminal cases skipped"
+	skip_part "script(1) from bsdutils not usable: raw bytes to a terminal"
 fi
 
 finish

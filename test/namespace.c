@@ -251,6 +251,6 @@ int main(int argc, char **argv)
 	if (!access(VRANDOM_AUDIT, R_OK))
 		t_case("an LD_AUDIT module's namespace", audit);
 	else
-		printf("SKIP: %s not built\n", VRANDOM_AUDIT);
+		t_skip(VRANDOM_AUDIT " not built: the LD_AUDIT namespace");
 	return t_finish();
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 static int passed, failed;
+static const char *skipped;    /* why a part could not run here */
 
 #define CHECK(c) check(!!(c), #c, __LINE__)
 
@@ -19,11 +20,18 @@ static void check(int ok, const char *what, int line)
 	}
 }
 
-/* The exit status: 0 when all passed, 1 when one failed. */
+/* The exit status: 0 when all passed, 1 when one failed or none ran, 77
+ * (Automake's SKIP, its reason the last line) when a part could not run. */
 static int tally_finish(void)
 {
 	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	if (failed)
+		return 1;
+	if (skipped) {
+		printf("SKIP: %s\n", skipped);
+		return 77;
+	}
+	return passed ? 0 : 1;
 }
 
 #endif

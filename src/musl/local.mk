@@ -19,7 +19,7 @@ check_PROGRAMS += test/smoke
 TESTS += test/smoke test/musl-symbols.sh
 test_smoke_SOURCES = test/smoke.c
 test_smoke_LDFLAGS = $(musl_static)
-test_smoke_LDADD = libvrandom-core.la
+test_smoke_LDADD = libvrandom-core.la -lm
 
 # The shim's semantics, wherever it is built; under glibc it interposes
 # libc.so's getrandom() in the executable, which is enough to test it.
@@ -28,7 +28,7 @@ check_PROGRAMS += test/musl-shim
 TESTS += test/musl-shim
 test_musl_shim_SOURCES = test/musl-shim.c
 test_musl_shim_LDFLAGS = $(musl_static)
-test_musl_shim_LDADD = libvrandom-libc.la libvrandom.la
+test_musl_shim_LDADD = libvrandom-libc.la libvrandom.la -lm
 endif
 
 # The proof: one plain program, with the shim and without, and the example.

@@ -203,7 +203,10 @@ static void drops_with_threads(void)
 static void drops_under_mlockall(void)
 {
 	if (mlockall(MCL_CURRENT | MCL_FUTURE)) {
-		printf("  mlockall: %s: skipped\n", strerror(errno));
+		char why[100];
+
+		snprintf(why, sizeof why, "mlockall: %s", strerror(errno));
+		t_skip(why);
 		return;
 	}
 	reseeds();

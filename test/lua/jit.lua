@@ -10,7 +10,7 @@ local T = require("harness")
 local vrandom = require("vrandom")
 
 if T.lua ~= "luajit" then
-  print("SKIP: not LuaJIT")
+  T.skip("not LuaJIT")
   T.done()
 end
 
@@ -82,7 +82,7 @@ local loops = {
   { "g:shuffle(t)", function() for _ = 1, 500 do g:shuffle(t) end end },
 }
 if not jit.status() then
-  print("# the JIT compiler is off here: traces not checked")
+  T.skip("the JIT compiler is off here: the traces")
 else
   for _, l in ipairs(loops) do
     local stopped, stitched, aborted = traced(l[2])
@@ -241,6 +241,6 @@ if io.open(pre) and io.open(dir .. "/fakevdso-zerokey.so") then
       ("6000 dice from the zero-key fake, about 1000 a face: %s"):format(counts))
   end
 else
-  print("# test/fakeaux or the zero-key fake vDSO not built: the dice on a zero key not checked")
+  T.skip("test/fakeaux or the zero-key fake vDSO not built: the dice on a zero key")
 end
 T.done()
