@@ -73,15 +73,15 @@ static inline int zk_may_start(size_t c, const unsigned char *b)
  * block 0, or a block from max(2, n/64) to n/64 + 2: 0 or 2 under 64.
  * 16 bytes that match one of at most four are chance once in 2^126, 9 once
  * in 2^71.  An answer of 8 bytes or fewer is refused only if the state
- * also keeps the key the vDSO made after it (16 bytes, anywhere), or reads
- * as dropped: the page gone since the call, and the key with it.  No
- * answer is refused for less, which would bias what callers get. */
+ * also keeps the key the vDSO made after it (16 bytes at any offset a
+ * multiple of 4, as the kernel's u32 key sits in a state vrandom aligns),
+ * or reads as dropped: the page gone since the call, and the key with it.
+ * No answer is refused for less, which would bias what callers get. */
 inline __attribute__((__always_inline__)) ssize_t
 __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
 {
 	const unsigned char *b = buf, *p = mem, *k = 0;
 	size_t n = r, c, i, size = __vr_params.size_of_opaque_state;
-	unsigned char any = 0;
 
 	if (n >= 64) {
 		if (*b == VR_ZERO_KEY_BYTE0 && !memcmp(b, zero_key_short[0], 16))
@@ -98,12 +98,12 @@ __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
 		return r;
 	if (n > 8)
 		goto zero;
-	for (i = 0; i + 16 <= size; i++)
+	for (i = 0; i + 16 <= size; i += 4)
 		if (p[i] == k[0] && !memcmp(p + i, k, 16))
 			goto zero;
-	for (i = 0; i < size; i++)
-		any |= p[i];
-	if (any)
+	for (i = 0; i < size && !p[i]; i++)
+		;
+	if (i < size)
 		return r;
 zero:
 	vr_wipe(mem, size);
