@@ -80,10 +80,10 @@ static inline int zk_may_start(size_t c, const unsigned char *b)
 inline __attribute__((__always_inline__)) ssize_t
 __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
 {
-	const unsigned char *b = buf, *p = mem, *k = 0;
+	const unsigned char *b = buf, *p = mem, *k;
 	size_t n = r, c, i, size = __vr_params.size_of_opaque_state;
 
-	if (n >= 64) {
+	if (VR_VDSO_MAX >= 64 && n >= 64) {
 		if (*b == VR_ZERO_KEY_BYTE0 && !memcmp(b, zero_key_short[0], 16))
 			goto zero;
 		for (c = n / 64 < 2 ? 2 : n / 64; c <= n / 64 + 2; c++)
@@ -91,13 +91,13 @@ __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
 				goto zero;
 		return r;
 	}
-	for (i = 0; i < 2 && !k; i++)
-		if (!memcmp(b, zero_key_short[i], n < 16 ? n : 16))
-			k = zero_key_short[2 + i];
-	if (!k)
+	/* The first byte names the block: only 0x76 and 0x2d come this far. */
+	i = *b != VR_ZERO_KEY_BYTE0;
+	if (memcmp(b, zero_key_short[i], n < 16 ? n : 16))
 		return r;
 	if (n > 8)
 		goto zero;
+	k = zero_key_short[2 + i];
 	for (i = 0; i + 16 <= size; i += 4)
 		if (p[i] == k[0] && !memcmp(p + i, k, 16))
 			goto zero;
@@ -112,11 +112,23 @@ zero:
 
 /* Built for size: the call and the check in one function (vdso.h), the
  * check inlined here as everywhere in this file (C99 inline, with the
- * external definition all the others call). */
+ * external definition all the others call), VR_VDSO_MAX bytes a call.  A
+ * failure fails the request, as the system call's would: -ENOSYS sends
+ * it whole to /dev/urandom. */
 #ifdef __OPTIMIZE_SIZE__
 ssize_t __vr_vdso_read(void *mem, void *buf, size_t len, unsigned int flags)
 {
-	return vr_vdso_read_inline(mem, buf, len, flags);
+	char *p = buf;
+	ssize_t r;
+
+	do {
+		r = vr_vdso_read_inline(mem, p, len < VR_VDSO_MAX ? len : VR_VDSO_MAX, flags);
+		if (r < 0)
+			return r;
+		p += r;
+		len -= r;
+	} while (r == VR_VDSO_MAX && len);
+	return p - (char *)buf;
 }
 #endif
 

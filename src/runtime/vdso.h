@@ -48,17 +48,26 @@ VR_HIDDEN extern struct vr_params __vr_params;
  * says why), whose first bytes are these; a longer one is checked whole. */
 #define VR_ZERO_KEY_BYTE0 0x76
 #define VR_ZERO_KEY_BYTE2 0x2d
-/* r bytes the vDSO wrote at buf, len >= 64 (r <= len) or the first of
- * them one of the bytes above: r again when they did not come from a zero key, else the
- * state wiped (it reseeds at its next call) and the system call's answer
- * for the request. */
+/* Built for size (firmware), the vDSO is asked for 63 bytes at most a
+ * call (__vr_vdso_read loops): its answers start at block 0 or 2 only,
+ * two constants, and the block function that checks longer ones stays out
+ * of the image. */
+#ifdef __OPTIMIZE_SIZE__
+#define VR_VDSO_MAX 63
+#else
+#define VR_VDSO_MAX ((size_t)-1)
+#endif
+/* r bytes the vDSO wrote at buf, len >= 64 (r <= len; never built for
+ * size) or the first of them one of the bytes above: r again when they did
+ * not come from a zero key, else the state wiped (it reseeds at its next
+ * call) and the system call's answer for the request. */
 VR_HIDDEN ssize_t __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags,
 				  ssize_t r);
 
 /* The vDSO on the state at mem, whatever a zero key gave taken back.  Its
  * answer is positive as a rule: the compare stays on the straight path.
  * Inline where speed counts; built for size, one copy (vdso.c) that the
- * callers reach by a plain call. */
+ * callers reach by a plain call, which asks VR_VDSO_MAX bytes at a time. */
 VR_INLINE ssize_t vr_vdso_read_inline(void *mem, void *buf, size_t len, unsigned int flags)
 {
 	const unsigned char *b = buf;
@@ -72,7 +81,7 @@ VR_INLINE ssize_t vr_vdso_read_inline(void *mem, void *buf, size_t len, unsigned
 		case VR_ZERO_KEY_BYTE2:
 			goto check;
 		default:
-			if (unlikely(len >= 64))
+			if (VR_VDSO_MAX >= 64 && unlikely(len >= 64))
 				goto check;
 		}
 	return r;
