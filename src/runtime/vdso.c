@@ -221,13 +221,16 @@ static uint32_t gnu_hash(const char *s)
 /* Does the string table hold exactly s at off? */
 static int str_is(const struct image *im, size_t off, const char *s)
 {
-	size_t n = strlen(s) + 1;
-	const char *p;
+	size_t i = im->strtab + off;
 
-	if (off >= im->strsz || n > im->strsz - off)
-		return 0;
-	p = AT(im, im->strtab + off, n, char);
-	return p && !memcmp(p, s, n);
+	/* Byte by byte, each inside the table and the image: strlen would
+	 * be linked into every static program for this alone. */
+	for (; off < im->strsz && i < im->size; off++, i++, s++)
+		if (im->p[i] != (unsigned char)*s)
+			return 0;
+		else if (!*s)
+			return 1;
+	return 0;
 }
 
 static int load_dynamic(struct image *im)
@@ -301,8 +304,7 @@ static int version_is(const struct image *im, size_t i, const char *version)
 			return 0;
 		if (!(vd->vd_flags & VER_FLG_BASE) && vd->vd_ndx == ndx) {
 			aux = AT(im, off + vd->vd_aux, 1, Elf64_Verdaux);
-			return aux && vd->vd_hash == elf_hash(version) &&
-			       str_is(im, aux->vda_name, version);
+			return aux && str_is(im, aux->vda_name, version);
 		}
 		if (!vd->vd_next)
 			return 0;
