@@ -228,16 +228,14 @@ static enum vrandom_backend forced_backend(void)
 
 static int vdso_setup(void)
 {
-	size_t pagesz;
 	struct vr_params p;
 	void *fn;
 
+	/* Linux always passes AT_PAGESZ; without it (0) the arena refuses,
+	 * and the system call serves. */
 	if (!HAVE_VDSO_GETRANDOM || !(fn = __vr_vdso_getrandom(&p)))
 		return 0;
-	pagesz = getauxval(AT_PAGESZ);
-	if (!pagesz)
-		pagesz = getpagesize();
-	if (process_ready != 1 || __vr_arena_setup(&p, pagesz))
+	if (process_ready != 1 || __vr_arena_setup(&p, getauxval(AT_PAGESZ)))
 		return 0;
 	__vr_vdso_fn = fn;
 	__vr_params = p;
