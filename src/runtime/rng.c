@@ -307,7 +307,9 @@ static ssize_t read_first(struct vrandom_state *st, void *buf, size_t len, unsig
  * may just have stored it. */
 ssize_t __vr_read_slow(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
-	void *mem = st ? st->mem : __vr_thread_mem;
+	/* Only the vDSO's states have memory: without it, no vDSO read nor
+	 * threshold is linked. */
+	void *mem = !HAVE_VDSO_GETRANDOM ? 0 : st ? st->mem : __vr_thread_mem;
 	ssize_t r;
 
 	/* The system call's rules; the vDSO lets INSECURE|RANDOM through. */
