@@ -19,7 +19,7 @@ b=$VR_BUILD/unit
 luas="5.1 5.2 5.3 5.4 5.5 luajit"
 
 if [ "${1-}" != --bench ] || [ ! -f "$b/Makefile" ]; then
-	unit_tree test/lua/nogetrandom test/fakeaux.la test/fakevdso-zerokey.so || { ok 1 "configure, make"; finish; }
+	unit_tree test/lua/nogetrandom test/fakeaux.la test/fakevdso-zerokey.so test/fakevdso-zeroretry.so || { ok 1 "configure, make"; finish; }
 fi
 
 # Lua 5.5 from source, unless the unit tree built its module: b55, its

@@ -10,9 +10,12 @@
 #include <sys/syscall.h>
 #include <time.h>
 
+#include "chacha.h"
+#include "rng.h"
 #include "threshold.h"
 #include "vdso.h"
 #include "fakevdso/fakevdso.h"
+#include "fakevdso/kstate.h"
 #include "check_main.h"
 
 
@@ -111,39 +114,247 @@ START_TEST(states_never_straddle)
 }
 END_TEST
 
-/* A vDSO that serves from a zero key (src/runtime/vdso.h): none of it
- * reaches the caller, at any length, through the thread's state or a
- * handle; the caller gets the system call's bytes instead.  Without the
- * check the 16-byte reads would be the block itself, and the single bytes
- * the block and then the fake's pattern, 0x5a. */
+/* ---- a vDSO that serves from a zero key (src/runtime/vdso.h) ---- */
+
+/* The fakes serve as the kernel's vDSO would with the reseed's key lost,
+ * on the call's first pass (zerokey) or on its second (zeroretry), at the
+ * lengths the check treats apart and on each side of a block. */
+static const size_t zk_len[] = { 1, 4, 8, 9, 15, 16, 63, 64, 65, 127, 128, 200, 4096 };
+#define ZK_LENS (sizeof zk_len / sizeof zk_len[0])
+
+static void *zk_fn;
+
+/* Where the zero-key image's function is, and no threshold to measure: a
+ * measurement would call the vDSO between a prediction and the read. */
+static void use_zero_key_image(const char *variant)
+{
+	size_t size;
+	const void *img = map_image(variant, &size);
+
+	zk_fn = __vr_vdso_sym(img, size, VRANDOM_VDSO_SYM, VRANDOM_VDSO_VER);
+	ck_assert_ptr_nonnull(zk_fn);
+	setenv("VRANDOM_SYSCALL_MIN", "0", 1);
+	fake_base = img;
+	fake_set = 1;
+	ck_assert_str_eq(info().backend_name, "vdso");
+}
+
+/* What the fake answers to n bytes on the state at mem, from a copy of
+ * it: what the read about to be made on mem gets from the vDSO. */
+static void zk_predict(const void *mem, unsigned char *e, size_t n)
+{
+	static _Alignas(256) unsigned char copy[256];
+
+	memcpy(copy, mem, FAKEVDSO_STATE_SIZE);
+	ck_assert_int_eq(VRANDOM_VDSO_CALL(zk_fn, e, n, 0, copy, FAKEVDSO_STATE_SIZE),
+			 (ssize_t)n);
+}
+
+/* e starts as ChaCha20's stream under a zero key from block c. */
+static int zk_from(const unsigned char *e, size_t n, uint64_t c)
+{
+	unsigned char x[64];
+
+	vr_chacha20_block(x, 0, c);
+	return !memcmp(e, x, n < 64 ? n : 64);
+}
+
+/* Built for size the runtime asks the vDSO for VR_VDSO_MAX bytes a call
+ * (src/runtime/vdso.h), and each call may meet a zero key again: no piece
+ * of 9 bytes or more that one call made may start as the zero key's block
+ * 0, 2 or c does (chance 2^-72 each).  Built for speed the whole answer is
+ * one piece. */
+static void zk_pieces(const unsigned char *b, size_t n, long c)
+{
+	unsigned char x[3][64];
+	size_t o, k, j;
+
+	vr_chacha20_block(x[0], 0, 0);
+	vr_chacha20_block(x[1], 0, 2);
+	vr_chacha20_block(x[2], 0, c < 0 ? 0 : (uint64_t)c);
+	for (o = 0; o < n; o = n - o > VR_VDSO_MAX ? o + VR_VDSO_MAX : n) {
+		k = n - o < 16 ? n - o : 16;
+		for (j = 0; k >= 9 && j < 3; j++)
+			ck_assert_msg(memcmp(b + o, x[j], k),
+				      "%zu zero-keyed bytes at %zu of %zu returned", k, o, n);
+	}
+}
+
+/* One read of n bytes on the state at mem (h, or the thread's when h is
+ * NULL), which the vDSO answers from a zero key starting at block c
+ * (c < 0: anywhere): the caller must not get it.  Under 8 bytes the system call's answer matches it by chance;
+ * *same counts those. */
+static void zk_read(vrandom_state *h, size_t n, long c, int *same)
+{
+	static unsigned char b[4096], e[4096];
+	void *mem = h ? h->mem : __vr_thread_mem;
+
+	zk_predict(mem, e, n);
+	ck_assert_int_eq(h ? vrandom_state_getrandom(h, b, n, 0) : vrandom_getrandom(b, n, 0),
+			 (ssize_t)n);
+	if (n >= 8)
+		ck_assert_msg(memcmp(b, e, n), "%zu zero-keyed bytes returned (block %ld)", n, c);
+	else
+		*same += !memcmp(b, e, n);
+	zk_pieces(b, n, c);
+	ck_assert_msg(c < 0 || zk_from(e, n, c),
+		      "%zu bytes not from block %ld: a zero-keyed state not wiped", n, c);
+}
+
+/* Rounds of every length on the thread's state and on a handle: each read
+ * meets the state the last detection wiped.  Single bytes match the
+ * system call's by chance 1 in 256: more than 8 in 128 is chance once in
+ * 10^8, and without the check all 128 do. */
+static void zk_rounds(long (*block)(size_t))
+{
+	vrandom_state *h = vrandom_state_new();
+	unsigned char c;
+	int r, same = 0;
+	size_t i;
+
+	ck_assert_ptr_nonnull(h);
+	ck_assert_int_eq(vrandom_getrandom(&c, 1, 0), 1);      /* the thread's state */
+	for (r = 0; r < 64; r++)
+		for (i = 0; i < ZK_LENS; i++) {
+			zk_read(0, zk_len[i], block(zk_len[i]), &same);
+			zk_read(h, zk_len[i], block(zk_len[i]), &same);
+		}
+	ck_assert_msg(same <= 8, "%d of 128 short reads were the zero key's", same);
+	vrandom_state_free(h);
+}
+
+static long first_pass(size_t n) { (void)n; return 0; }
+/* The second pass after a first that reseeded: the first's blocks and its
+ * batch refill's two. */
+static long second_pass(size_t n) { return n / 64 + 2; }
+
 START_TEST(zero_key_refused)
 {
-	static const unsigned char block[16] = {
-		0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28,
-	};
-	static const size_t len[] = { 16, 64, 100, 4096 };
-	unsigned char b[4096], c;
-	vrandom_state *h;
-	int i, same = 0, pattern = 0;
+	use_zero_key_image("zerokey");
+	zk_rounds(first_pass);
+}
+END_TEST
 
-	use_image("zerokey");
-	ck_assert_str_eq(info().backend_name, "vdso");
-	for (i = 0; i < 4; i++) {
-		ck_assert_int_eq(vrandom_getrandom(b, len[i], 0), (ssize_t)len[i]);
-		ck_assert_msg(memcmp(b, block, 16), "%zu bytes from a zero key", len[i]);
-	}
+START_TEST(zero_key_retry_refused)
+{
+	use_zero_key_image("zeroretry");
+	zk_rounds(second_pass);
+}
+END_TEST
+
+/* A second pass after a first that served from a batch left by an earlier
+ * call (pos bytes of it used): the first pass stops after fewer blocks,
+ * n/64 or n/64 - 1, or before any when the batch had enough. */
+START_TEST(zero_key_retry_after_batch)
+{
+	static const struct { unsigned pos; size_t n; long c; } t[] = {
+		{ 0, 100, 2 },          /* n/64 + 1 */
+		{ 0, 128, 2 },          /* n/64 */
+		{ 0, 200, 3 },          /* n/64 */
+		{ 32, 200, 4 },         /* n/64 + 1 */
+		{ 96, 200, 5 },         /* n/64 + 2: nothing left */
+		{ 0, 4096, 64 },        /* n/64 */
+		{ 90, 4, 0 },           /* from the batch alone */
+		{ 0, 63, 0 },
+		{ 40, 60, 2 },
+	};
+	vrandom_state *h;
+	struct fake_kstate *k;
+	int same = 0;
+	size_t i, j;
+
+	use_zero_key_image("zeroretry");
 	h = vrandom_state_new();
-	ck_assert_int_eq(vrandom_state_getrandom(h, b, 16, 0), 16);
-	ck_assert(memcmp(b, block, 16));
+	ck_assert_ptr_nonnull(h);
+	k = h->mem;
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		memset(k, 0, FAKEVDSO_STATE_SIZE);
+		for (j = 0; j < sizeof k->batch_key; j++)
+			k->batch_key[j] = 0x3c ^ j;
+		k->generation = FAKE_GENERATION;
+		k->pos = t[i].pos;
+		zk_read(h, t[i].n, t[i].c, &same);
+	}
+	ck_assert_int_eq(same, 0);      /* one read of 4 bytes: chance 2^-32 */
 	vrandom_state_free(h);
+}
+END_TEST
+
+/* 1-byte reads through the public function: neither zero-key block's
+ * first byte comes more than chance allows (each about 10 times in 2560,
+ * 40 is chance once in 10^12; without the check, every read is one). */
+static void zk_bytes(const char *variant, unsigned char zk)
+{
+	unsigned char c;
+	int i, same = 0;
+
+	use_zero_key_image(variant);
 	for (i = 0; i < 2560; i++) {
 		ck_assert_int_eq(vrandom_getrandom(&c, 1, 0), 1);
-		same += c == block[0];
-		pattern += c == 0x5a;
+		same += c == zk;
 	}
-	/* Each value about 10 times in 2560 uniform bytes. */
 	ck_assert_int_lt(same, 40);
-	ck_assert_int_lt(pattern, 40);
+}
+
+START_TEST(zero_key_bytes) { zk_bytes("zerokey", VR_ZERO_KEY_BYTE0); }
+END_TEST
+
+START_TEST(zero_key_retry_bytes) { zk_bytes("zeroretry", VR_ZERO_KEY_BYTE2); }
+END_TEST
+
+/* The check by itself, on states the fakes do not make.  buf, n bytes of
+ * it: does the check keep them?  Refused, the system call rewrites them
+ * (matching them by chance 2^-64 at 8 bytes). */
+static int zk_kept(void *mem, const unsigned char *buf, size_t n)
+{
+	unsigned char b[64];
+
+	memcpy(b, buf, n);
+	ck_assert_int_eq(__vr_zero_keyed(mem, b, n, 0, (ssize_t)n), (ssize_t)n);
+	return !memcmp(b, buf, n);
+}
+
+START_TEST(zero_key_check_alone)
+{
+	static _Alignas(64) unsigned char mem[FAKEVDSO_STATE_SIZE];
+	unsigned char x[64], y[64], next[64];
+	uint64_t c;
+	size_t i;
+
+	use_zero_key_image("zerokey");
+	vr_chacha20_block(x, 0, 0);
+	vr_chacha20_block(y, 0, 2);
+	vr_chacha20_block(next, 0, 1);
+	/* A state with nothing of the zero key's in it. */
+	vrandom_buf(mem, sizeof mem);
+	/* 9 bytes or more: the answer is evidence enough; the state need not
+	 * hold the next key, which a drop since the call may have taken. */
+	ck_assert(!zk_kept(mem, x, 16));
+	vrandom_buf(mem, sizeof mem);
+	ck_assert(!zk_kept(mem, y, 9));
+	vrandom_buf(mem, sizeof mem);
+	ck_assert(!zk_kept(mem, x, 63));
+	/* 8 bytes or fewer: kept unless the state holds the next key, */
+	vrandom_buf(mem, sizeof mem);
+	ck_assert(zk_kept(mem, x, 8));
+	ck_assert(zk_kept(mem, x, 1));
+	ck_assert(zk_kept(mem, y, 8));
+	memcpy(mem + 36, next + 32, 16);        /* anywhere 4-aligned */
+	ck_assert(!zk_kept(mem, x, 8));
+	/* the wipe: the state is all zero after a refusal, */
+	for (i = 0; i < sizeof mem; i++)
+		ck_assert_uint_eq(mem[i], 0);
+	/* or reads as dropped: the key may have gone with the page. */
+	ck_assert(!zk_kept(mem, x, 8));
+	/* Answers of 64 bytes or more, from any block a zero-keyed one can
+	 * start at (64 bytes: 0, 2, 3), and not from others; built for size
+	 * the vDSO is never asked for so many. */
+	for (c = 0; VR_VDSO_MAX >= 64 && c < 8; c++) {
+		vr_chacha20_block(y, 0, c);
+		vrandom_buf(mem, sizeof mem);
+		ck_assert_msg(zk_kept(mem, y, 64) == !(c == 0 || c == 2 || c == 3),
+			      "64 bytes from block %d", (int)c);
+	}
 }
 END_TEST
 
@@ -390,6 +601,11 @@ static Suite *suite(void)
 	tcase_add_test(t, states_never_straddle);
 	tcase_add_test(t, threads_get_states);
 	tcase_add_test(t, zero_key_refused);
+	tcase_add_test(t, zero_key_retry_refused);
+	tcase_add_test(t, zero_key_retry_after_batch);
+	tcase_add_test(t, zero_key_bytes);
+	tcase_add_test(t, zero_key_retry_bytes);
+	tcase_add_test(t, zero_key_check_alone);
 	tcase_add_test(t, env_forces_backend);
 	tcase_add_test(t, secure_ignores_env);
 	tcase_add_test(t, syscall_min_env);

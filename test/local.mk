@@ -3,18 +3,20 @@
 # The fake vDSO exports this target's symbol at its version (or a wrong one),
 # both read from the architecture header so they cannot drift apart.
 FAKEVDSO_IMAGES = test/fakevdso-gnu.so test/fakevdso-sysv.so \
-	test/fakevdso-badver.so test/fakevdso-enosys.so test/fakevdso-zerokey.so
+	test/fakevdso-badver.so test/fakevdso-enosys.so test/fakevdso-zerokey.so \
+	test/fakevdso-zeroretry.so
 FAKEVDSO_STATE_SIZE = 200
 FAKEVDSO_FLAGS = -shared -nostdlib -fPIC -O2 -fno-stack-protector \
 	-fno-asynchronous-unwind-tables -fno-builtin -Wl,--build-id=none \
-	-DFAKE_STATE_SIZE=$(FAKEVDSO_STATE_SIZE) \
+	-DFAKE_STATE_SIZE=$(FAKEVDSO_STATE_SIZE) -I$(srcdir)/src/runtime \
 	-Wl,-T,$(srcdir)/test/fakevdso/fakevdso.lds
 FAKEVDSO_CC = $(CC) $(FAKEVDSO_FLAGS)
 arch_h = $(srcdir)/src/asm/$(VR_ARCH)/arch.h
 hdr_macro = `sed -n 's/^\#define VRANDOM_VDSO_$(2) "\(.*\)"/\1/p' $(1)`
 vdso_sym = $(call hdr_macro,$(arch_h),SYM)
 vdso_ver = $(call hdr_macro,$(arch_h),VER)
-fakevdso_deps = $(srcdir)/test/fakevdso/fakevdso.c $(srcdir)/test/fakevdso/fakevdso.lds $(arch_h)
+fakevdso_deps = $(srcdir)/test/fakevdso/fakevdso.c $(srcdir)/test/fakevdso/fakevdso.lds $(arch_h) \
+	$(srcdir)/test/fakevdso/kstate.h $(srcdir)/src/runtime/chacha.h
 # The version script of variant $(1) for the symbol and version in header $(2).
 fakevdso_ver = $(AM_V_GEN)mkdir -p test && \
 	ver=$(call hdr_macro,$(2),VER); test $(1) != badver || ver=LINUX_0.1; \
@@ -27,7 +29,8 @@ fakevdso_gnu = -DFAKE_PARAMS_RET=0 -Wl,--hash-style=gnu
 fakevdso_sysv = -DFAKE_PARAMS_RET=0 -Wl,--hash-style=sysv
 fakevdso_badver = -DFAKE_PARAMS_RET=0 -Wl,--hash-style=both
 fakevdso_enosys = -DFAKE_PARAMS_RET=-38 -Wl,--hash-style=both
-fakevdso_zerokey = -DFAKE_PARAMS_RET=0 -DFAKE_ZERO_KEY -Wl,--hash-style=both
+fakevdso_zerokey = -DFAKE_PARAMS_RET=0 -DFAKE_ZERO_KEY=1 -Wl,--hash-style=both
+fakevdso_zeroretry = -DFAKE_PARAMS_RET=0 -DFAKE_ZERO_KEY=2 -Wl,--hash-style=both
 test/fakevdso-%.so: $(fakevdso_deps) test/fakevdso-%.ver
 	$(AM_V_CCLD)$(FAKEVDSO_CC) -DFAKE_SYM=$(vdso_sym) $(fakevdso_$*) \
 	  -Wl,--version-script=test/fakevdso-$*.ver -o $@ $(srcdir)/test/fakevdso/fakevdso.c
@@ -63,8 +66,8 @@ if HAVE_FAKEVDSO32
 EXTRA_test_elf32_DEPENDENCIES = $(FAKEVDSO32_IMAGES)
 endif
 EXTRA_DIST += test/fakevdso/fakevdso.c test/fakevdso/fakevdso.lds test/no-check.sh \
-	test/fakevdso/fakevdso.h test/check_main.h test/tally.h test/scale.h \
-	test/bpf.h test/libc-grnd.h test/stats.h
+	test/fakevdso/fakevdso.h test/fakevdso/kstate.h test/check_main.h test/tally.h \
+	test/scale.h test/bpf.h test/libc-grnd.h test/stats.h
 
 if HAVE_CHECK
 check_PROGRAMS += test/check_rng test/check_vdso

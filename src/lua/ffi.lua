@@ -39,8 +39,9 @@ local floor = math.floor
 -- costs a call and its checks more than the draw itself.  A failed call
 -- (-ENOSYS under a late seccomp filter) leaves the rest to the entry
 -- point, which knows what to do.  The byte is used up, never kept.  A
--- byte 0x76 goes to the runtime's check (src/runtime/vdso.h), which keeps
--- it unless the state was keyed with zeros.
+-- byte 0x76 or 0x2d (a zero key's blocks 0 and 2) goes to the runtime's
+-- check (src/runtime/vdso.h), which keeps it unless the state was keyed
+-- with zeros.
 local vdso, statesize, zero_keyed = E.vdso, E.statesize, E.zero_keyed
 local okb, bit = pcall(require, 'bit')
 if not okb or type(bit) ~= 'table' then vdso = nil; bit = {} end
@@ -51,8 +52,11 @@ local MAXINT = 2 ^ 53
 
 local function byte(mem)
   if vdso(one, 1, 0, mem, statesize) ~= 1 then return nil end
-  if one[0] == 0x76 and zero_keyed(mem, one, 1, 0, 1) ~= 1 then return nil end
-  return one[0]
+  local b = one[0]
+  if (b == 0x76 or b == 0x2d) and zero_keyed(mem, one, 1, 0, 1) ~= 1 then
+    return nil
+  end
+  return one[0]  -- the system call's byte where the check refused b
 end
 
 local function die(st, lo, d)

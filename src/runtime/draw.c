@@ -3,6 +3,7 @@
  * getrandom does. */
 #include "config.h"     /* first: it may define _GNU_SOURCE */
 
+#include <errno.h>
 #include <stdlib.h>
 
 #include "rng.h"
@@ -22,7 +23,13 @@ static __attribute__((__noinline__)) void fill_rest(struct vrandom_state *st,
 /* Every byte, or abort: what the functions that cannot fail share. */
 static inline void fill(struct vrandom_state *st, void *buf, size_t len)
 {
+#ifdef __OPTIMIZE_SIZE__
+	/* Built for size, __vr_read is the slow path itself: its loop alone
+	 * (-EINTR: nothing read yet). */
+	ssize_t r = -EINTR;
+#else
 	ssize_t r = __vr_read(st, buf, len, 0);
+#endif
 
 	if (unlikely(r != (ssize_t)len))
 		fill_rest(st, buf, len, r);

@@ -228,16 +228,14 @@ static enum vrandom_backend forced_backend(void)
 
 static int vdso_setup(void)
 {
-	size_t pagesz;
 	struct vr_params p;
 	void *fn;
 
+	/* Linux always passes AT_PAGESZ; without it (0) the arena refuses,
+	 * and the system call serves. */
 	if (!HAVE_VDSO_GETRANDOM || !(fn = __vr_vdso_getrandom(&p)))
 		return 0;
-	pagesz = getauxval(AT_PAGESZ);
-	if (!pagesz)
-		pagesz = getpagesize();
-	if (process_ready != 1 || __vr_arena_setup(&p, pagesz))
+	if (process_ready != 1 || __vr_arena_setup(&p, getauxval(AT_PAGESZ)))
 		return 0;
 	__vr_vdso_fn = fn;
 	__vr_params = p;
@@ -309,7 +307,9 @@ static ssize_t read_first(struct vrandom_state *st, void *buf, size_t len, unsig
  * may just have stored it. */
 ssize_t __vr_read_slow(struct vrandom_state *st, void *buf, size_t len, unsigned int flags)
 {
-	void *mem = st ? st->mem : __vr_thread_mem;
+	/* Only the vDSO's states have memory: without it, no vDSO read nor
+	 * threshold is linked. */
+	void *mem = !HAVE_VDSO_GETRANDOM ? 0 : st ? st->mem : __vr_thread_mem;
 	ssize_t r;
 
 	/* The system call's rules; the vDSO lets INSECURE|RANDOM through. */

@@ -64,30 +64,25 @@ static double now_ns(void)
 static size_t measure(void *mem)
 {
 	unsigned char b[PROBE_MAX];
-	double v[2] = { 0 }, sy[2] = { 0 }, t;
-	static const size_t len[2] = { PROBE_MIN, PROBE_MAX };
-	size_t min = 0;
+	double best[2][2] = { { 0 } }, t;       /* [vDSO, system call][size] */
+	size_t min = 0, len;
 	ssize_t n = 0;
-	int r, i;
+	int r, i, m;
 
 	for (r = 0; r < PROBE_ROUNDS; r++)
-		for (i = 0; i < 2; i++) {
+		for (i = 0; i < 4; i++) {       /* one timed call: both ways */
+			len = i & 2 ? PROBE_MAX : PROBE_MIN;
+			m = i & 1;
 			t = now_ns();
-			n = __vr_vdso_read(mem, b, len[i], GRND_NONBLOCK);
-			if (n != (ssize_t)len[i])
+			n = m ? __vr_sys_getrandom(b, len, GRND_NONBLOCK)
+			      : __vr_vdso_read(mem, b, len, GRND_NONBLOCK);
+			if (n != (ssize_t)len)
 				goto out;
 			t = now_ns() - t;
-			if (!r || t < v[i])
-				v[i] = t;
-			t = now_ns();
-			n = __vr_sys_getrandom(b, len[i], GRND_NONBLOCK);
-			if (n != (ssize_t)len[i])
-				goto out;
-			t = now_ns() - t;
-			if (!r || t < sy[i])
-				sy[i] = t;
+			if (!r || t < best[m][i >> 1])
+				best[m][i >> 1] = t;
 		}
-	min = __vr_crossover(v, sy);
+	min = __vr_crossover(best[0], best[1]);
 out:
 	vr_wipe(b, sizeof b);
 	/* A failure other than an unseeded pool leaves the vDSO serving. */

@@ -14,10 +14,10 @@ typedef ssize_t vr_read_fn(struct vrandom_state *st, void *buf, size_t len,
 			   unsigned int flags);
 
 /* The rest of a read that came back short or failed (r: its count or
- * -errno): 0 once all len bytes at buf are in, else -errno (-EIO when
- * the kernel gave nothing).  Interrupted reads are made again.  What
- * every caller that wants all the bytes shares: the C API aborts on a
- * failure, getentropy returns it, Lua raises it. */
+ * -errno; -EINTR for none made yet): 0 once all len bytes at buf are in,
+ * else -errno (-EIO when the kernel gave nothing).  Interrupted reads are
+ * made again.  What every caller that wants all the bytes shares: the C
+ * API aborts on a failure, getentropy returns it, Lua raises it. */
 static inline int vr_fill_rest(vr_read_fn *rd, struct vrandom_state *st,
 			       void *buf, size_t len, ssize_t r)
 {
@@ -27,11 +27,11 @@ static inline int vr_fill_rest(vr_read_fn *rd, struct vrandom_state *st,
 		if (r > 0) {
 			p += r;
 			len -= r;
-			if (!len)
-				return 0;
 		} else if (r != -EINTR) {
 			return r ? (int)r : -EIO;
 		}
+		if (!len)
+			return 0;
 		r = rd(st, p, len, 0);
 	}
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 
+#include "chacha.h"
 #include "vdso.h"
 
 /* The SysV hash table's entries are 32-bit everywhere but s390x. */
@@ -20,45 +21,114 @@
 void *__vr_vdso_fn;
 struct vr_params __vr_params;
 
-/* ChaCha20 under a zero key, nonce and counter zero (RFC 8439, appendix
- * A.1, test vector 1): the first 16 bytes of block 0, and bytes 32 to 40
- * of block 1, which the vDSO's fast key erasure keeps as the next key. */
-static const unsigned char zero_key_out[16] = {
-	0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28,
-}, zero_key_next[8] = { 0x29, 0xb7, 0x21, 0x76, 0x9c, 0xe6, 0x4e, 0x43 };
+/* ChaCha20 under a zero key (RFC 8439, appendix A.1, vector 1 for block
+ * 0): the first 16 bytes of blocks 0 and 2, where the vDSO starts an
+ * answer under 64 bytes made with that key, and bytes 32 to 47 of blocks 1
+ * and 3, the start of the key its fast key erasure then keeps. */
+static const unsigned char zero_key_short[4][16] = {
+	{ 0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28 },
+	{ 0x2d, 0x09, 0xa0, 0xe6, 0x63, 0x26, 0x6c, 0xe1, 0xae, 0x7e, 0xd1, 0x08, 0x19, 0x68, 0xa0, 0x75 },
+	{ 0x29, 0xb7, 0x21, 0x76, 0x9c, 0xe6, 0x4e, 0x43, 0xd5, 0x71, 0x33, 0xb0, 0x74, 0xd8, 0x39, 0xd5 },
+	{ 0x2d, 0xd4, 0xcb, 0x83, 0xf8, 0x84, 0x0d, 0x2e, 0xed, 0xb1, 0x58, 0x13, 0x10, 0x62, 0xac, 0x3f },
+};
 
-/* The answer starts with block 0, as far as it goes.  One of 64 bytes or
- * more starts with whole blocks from the key: 16 bytes that match are
- * chance once in 2^128.  A shorter one comes from a batch the call made,
- * and the state keeps the key made with it: 8 bytes of a zero key's next
- * key anywhere in the state are chance once in 2^57.  No answer is
- * refused for less, which would bias what callers get: a first byte of
- * 0x76 alone comes once in 256, and the state is then searched. */
+/* Block c of ChaCha20 under a zero key: whether it starts with the 16
+ * bytes at b, or without b its first 12 bits.  Out of line, so that the
+ * check's common case takes no stack for it. */
+static __attribute__((__noinline__)) unsigned zk_block(uint64_t c, const unsigned char *b)
+{
+	unsigned char x[64];
+
+	vr_chacha20_block(x, 0, c);
+	if (b)
+		return !memcmp(b, x, 16);
+	return x[0] | (x[1] & 15u) << 8;
+}
+
+/* The first 12 bits of the zero-key blocks from 2 on that answers asked
+ * for (the three an answer may start at are consecutive): block c at
+ * c % 64, as (c / 64 + 1) << 12 | bits, 0 for none yet.  One word each,
+ * so that a thread never reads another's entry half written. */
+static uint32_t zk_cache[64];
+
+/* Does block c start as b does, as far as 12 bits tell? */
+static inline int zk_may_start(size_t c, const unsigned char *b)
+{
+	uint32_t tag = (uint32_t)(c / 64 + 1) << 12,
+		 e = __atomic_load_n(&zk_cache[c % 64], __ATOMIC_RELAXED);
+
+	if ((e & ~0xfffu) != tag) {
+		e = tag | zk_block(c, 0);
+		__atomic_store_n(&zk_cache[c % 64], e, __ATOMIC_RELAXED);
+	}
+	return (e & 0xfff) == (b[0] | (b[1] & 15u) << 8);
+}
+
+/* Where a zero-keyed answer of n bytes starts (lib/vdso/getrandom.c): the
+ * vDSO counts blocks from 0 at each call, and its second pass (the
+ * kernel's generation changed, or the page was dropped, before the first
+ * returned) counts on from where the first stopped: after the blocks it
+ * wrote straight into the buffer, n/64 less those that up to 96 bytes
+ * left in the batch made up for, and the two of its batch refill.  So
+ * block 0, or a block from max(2, n/64) to n/64 + 2: 0 or 2 under 64.
+ * 16 bytes that match one of at most four are chance once in 2^126, 9 once
+ * in 2^71.  An answer of 8 bytes or fewer is refused only if the state
+ * also keeps the key the vDSO made after it (16 bytes at any offset a
+ * multiple of 4, as the kernel's u32 key sits in a state vrandom aligns),
+ * or reads as dropped: the page gone since the call, and the key with it.
+ * No answer is refused for less, which would bias what callers get. */
 inline __attribute__((__always_inline__)) ssize_t
 __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags, ssize_t r)
 {
-	const unsigned char *p = mem;
-	size_t i = 0, size = __vr_params.size_of_opaque_state;
+	const unsigned char *b = buf, *p = mem, *k;
+	size_t n = r, c, i, size = __vr_params.size_of_opaque_state;
 
-	if (memcmp(buf, zero_key_out, (size_t)r < 16 ? (size_t)r : 16))
+	if (VR_VDSO_MAX >= 64 && n >= 64) {
+		if (*b == VR_ZERO_KEY_BYTE0 && !memcmp(b, zero_key_short[0], 16))
+			goto zero;
+		for (c = n / 64 < 2 ? 2 : n / 64; c <= n / 64 + 2; c++)
+			if (zk_may_start(c, b) && zk_block(c, b))
+				goto zero;
 		return r;
-	for (; r < 64; i++) {
-		if (i + 8 > size)
-			return r;
-		if (p[i] == zero_key_next[0] && !memcmp(p + i, zero_key_next, 8))
-			break;
 	}
+	/* The first byte names the block: only 0x76 and 0x2d come this far. */
+	i = *b != VR_ZERO_KEY_BYTE0;
+	if (memcmp(b, zero_key_short[i], n < 16 ? n : 16))
+		return r;
+	if (n > 8)
+		goto zero;
+	k = zero_key_short[2 + i];
+	for (i = 0; i + 16 <= size; i += 4)
+		if (p[i] == k[0] && !memcmp(p + i, k, 16))
+			goto zero;
+	for (i = 0; i < size && !p[i]; i++)
+		;
+	if (i < size)
+		return r;
+zero:
 	vr_wipe(mem, size);
 	return __vr_sys_getrandom(buf, len, flags);
 }
 
 /* Built for size: the call and the check in one function (vdso.h), the
  * check inlined here as everywhere in this file (C99 inline, with the
- * external definition all the others call). */
+ * external definition all the others call), VR_VDSO_MAX bytes a call.  A
+ * failure fails the request, as the system call's would: -ENOSYS sends
+ * it whole to /dev/urandom. */
 #ifdef __OPTIMIZE_SIZE__
 ssize_t __vr_vdso_read(void *mem, void *buf, size_t len, unsigned int flags)
 {
-	return vr_vdso_read_inline(mem, buf, len, flags);
+	char *p = buf;
+	ssize_t r;
+
+	do {
+		r = vr_vdso_read_inline(mem, p, len < VR_VDSO_MAX ? len : VR_VDSO_MAX, flags);
+		if (r < 0)
+			return r;
+		p += r;
+		len -= r;
+	} while (r == VR_VDSO_MAX && len);
+	return p - (char *)buf;
 }
 #endif
 
@@ -151,13 +221,16 @@ static uint32_t gnu_hash(const char *s)
 /* Does the string table hold exactly s at off? */
 static int str_is(const struct image *im, size_t off, const char *s)
 {
-	size_t n = strlen(s) + 1;
-	const char *p;
+	size_t i = im->strtab + off;
 
-	if (off >= im->strsz || n > im->strsz - off)
-		return 0;
-	p = AT(im, im->strtab + off, n, char);
-	return p && !memcmp(p, s, n);
+	/* Byte by byte, each inside the table and the image: strlen would
+	 * be linked into every static program for this alone. */
+	for (; off < im->strsz && i < im->size; off++, i++, s++)
+		if (im->p[i] != (unsigned char)*s)
+			return 0;
+		else if (!*s)
+			return 1;
+	return 0;
 }
 
 static int load_dynamic(struct image *im)
@@ -231,8 +304,7 @@ static int version_is(const struct image *im, size_t i, const char *version)
 			return 0;
 		if (!(vd->vd_flags & VER_FLG_BASE) && vd->vd_ndx == ndx) {
 			aux = AT(im, off + vd->vd_aux, 1, Elf64_Verdaux);
-			return aux && vd->vd_hash == elf_hash(version) &&
-			       str_is(im, aux->vda_name, version);
+			return aux && str_is(im, aux->vda_name, version);
 		}
 		if (!vd->vd_next)
 			return 0;

@@ -40,31 +40,53 @@ VR_HIDDEN extern struct vr_params __vr_params;
 
 /* A state keyed with zeros.  The vDSO reseeds a state by the getrandom
  * system call, which writes the key into the state's page after the vDSO
- * wrote the new generation there.  Dropped meanwhile, the page may read
+ * wrote the new generation there.  Dropped in between, the page may read
  * back with that generation and without the key (measured under qemu and
  * in a VM with PTI: doc/design.md, Limits and security notes).  The vDSO
- * then keys the state with zeros, a stream anyone can compute, and each
- * call that does so starts with ChaCha20's block 0 under a zero key,
- * whose first byte is this. */
+ * then serves ChaCha20 under a zero key, a stream anyone can compute:
+ * an answer under 64 bytes starts with block 0 or block 2 of it (vdso.c
+ * says why), whose first bytes are these; a longer one is checked whole. */
 #define VR_ZERO_KEY_BYTE0 0x76
-/* r bytes the vDSO wrote at buf, the first of them VR_ZERO_KEY_BYTE0: r
- * again when they did not come from a zero key, else the state wiped (it
- * reseeds at its next call) and the system call's answer for the request. */
+#define VR_ZERO_KEY_BYTE2 0x2d
+/* Built for size (firmware), the vDSO is asked for 63 bytes at most a
+ * call (__vr_vdso_read loops): its answers start at block 0 or 2 only,
+ * two constants, and the block function that checks longer ones stays out
+ * of the image. */
+#ifdef __OPTIMIZE_SIZE__
+#define VR_VDSO_MAX 63
+#else
+#define VR_VDSO_MAX ((size_t)-1)
+#endif
+/* r bytes the vDSO wrote at buf, len >= 64 (r <= len; never built for
+ * size) or the first of them one of the bytes above: r again when they did
+ * not come from a zero key, else the state wiped (it reseeds at its next
+ * call) and the system call's answer for the request. */
 VR_HIDDEN ssize_t __vr_zero_keyed(void *mem, void *buf, size_t len, unsigned int flags,
 				  ssize_t r);
 
 /* The vDSO on the state at mem, whatever a zero key gave taken back.  Its
  * answer is positive as a rule: the compare stays on the straight path.
  * Inline where speed counts; built for size, one copy (vdso.c) that the
- * callers reach by a plain call. */
+ * callers reach by a plain call, which asks VR_VDSO_MAX bytes at a time. */
 VR_INLINE ssize_t vr_vdso_read_inline(void *mem, void *buf, size_t len, unsigned int flags)
 {
+	const unsigned char *b = buf;
 	ssize_t r = VRANDOM_VDSO_CALL(__vr_vdso_fn, buf, len, flags, mem,
 				      __vr_params.size_of_opaque_state);
 
-	if (likely(r > 0) && unlikely(*(const unsigned char *)buf == VR_ZERO_KEY_BYTE0))
-		return __vr_zero_keyed(mem, buf, len, flags, r);
+	/* A switch: GCC merges || of the compares into setcc and or. */
+	if (likely(r > 0))
+		switch (*b) {
+		case VR_ZERO_KEY_BYTE0:
+		case VR_ZERO_KEY_BYTE2:
+			goto check;
+		default:
+			if (VR_VDSO_MAX >= 64 && unlikely(len >= 64))
+				goto check;
+		}
 	return r;
+check:
+	return __vr_zero_keyed(mem, buf, len, flags, r);
 }
 #ifdef __OPTIMIZE_SIZE__
 VR_HIDDEN ssize_t __vr_vdso_read(void *mem, void *buf, size_t len, unsigned int flags);

@@ -5,6 +5,81 @@
 #define EFAULT 14
 #define EINVAL 22
 
+#ifdef FAKE_ZERO_KEY
+#include "chacha.h"
+#include "kstate.h"
+
+/* n blocks of ChaCha20 under the state's key, from *ctr on. */
+static void fake_blocks(unsigned char *out, const struct fake_kstate *s,
+			unsigned long long *ctr, unsigned long n)
+{
+	const unsigned char *k = s->key;
+	uint32_t w[8];
+	unsigned i;
+
+	for (i = 0; i < 8; i++, k += 4)
+		w[i] = k[0] | k[1] << 8 | (uint32_t)k[2] << 16 | (uint32_t)k[3] << 24;
+	for (; n; n--, out += 64)
+		vr_chacha20_block(out, w, (*ctr)++);
+}
+
+/* A reseed as the vDSO makes it, in a page that was dropped: it reads back
+ * empty but for the generation the vDSO stores before the system call
+ * writes the key, and the key too unless it was lost.  The key that
+ * arrives is a pattern here, not random bytes. */
+static void fake_reseed(struct fake_kstate *s, int lost)
+{
+	volatile unsigned char *p = (unsigned char *)s;
+	unsigned i;
+
+	for (i = 0; i < FAKE_STATE_SIZE; i++)
+		p[i] = 0;
+	s->generation = FAKE_GENERATION;
+	for (i = 0; !lost && i < sizeof s->key; i++)
+		s->key[i] = 0xa5 ^ i;
+	s->pos = sizeof s->batch;
+}
+
+/* The kernel's vDSO getrandom, step for step as lib/vdso/getrandom.c takes
+ * them, where the key a reseed writes is lost (src/runtime/vdso.h).
+ * FAKE_ZERO_KEY 1: on the call's first pass, which then serves ChaCha20
+ * under a zero key from block 0.  2: on its second, after the page was
+ * dropped before the first returned (the first's reseed kept its key); the
+ * block counter goes on from where the first pass left it. */
+static long fake_zero_keyed(unsigned char *buf, unsigned long len, struct fake_kstate *s)
+{
+	unsigned long long ctr = 0;
+	unsigned long left, n, i;
+	unsigned char *out;
+	int pass = 0;
+
+	if (s->generation != FAKE_GENERATION)
+		fake_reseed(s, FAKE_ZERO_KEY == 1);
+	for (;;) {
+		out = buf, left = len;
+		for (;;) {
+			n = sizeof s->batch - s->pos;
+			n = n < left ? n : left;
+			for (i = 0; i < n; i++) {
+				out[i] = s->batch[s->pos + i];
+				s->batch[s->pos + i] = 0;
+			}
+			s->pos += n, out += n, left -= n;
+			if (!left)
+				break;
+			n = left / 64;
+			fake_blocks(out, s, &ctr, n);
+			out += 64 * n, left -= 64 * n;
+			fake_blocks(s->batch_key, s, &ctr, 2);
+			s->pos = 0;
+		}
+		if (FAKE_ZERO_KEY == 1 || pass++)
+			return len;
+		fake_reseed(s, 1);
+	}
+}
+#endif
+
 struct params {
 	unsigned int size, prot, flags, reserved[13];
 };
@@ -32,29 +107,7 @@ long FAKE_SYM(void *buf, unsigned long len, unsigned int flags, void *st, unsign
 	if (((unsigned long)st & 4095) + FAKE_STATE_SIZE > 4096 || ((unsigned long)st & 63))
 		return -EFAULT;
 #ifdef FAKE_ZERO_KEY
-	/* A state keyed with zeros, as the kernel's vDSO serves it when the
-	 * key it reseeds with is lost (src/runtime/vdso.h): ChaCha20's block 0
-	 * under a zero key, from where the state's first byte says, until the
-	 * state is wiped; the pattern after the block.  The state keeps the
-	 * next key meanwhile, as the kernel's does (block 1, bytes 32 on). */
-	{
-		static const unsigned char zero_key_block[64] = {
-			0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28,
-			0xbd, 0xd2, 0x19, 0xb8, 0xa0, 0x8d, 0xed, 0x1a, 0xa8, 0x36, 0xef, 0xcc, 0x8b, 0x77, 0x0d, 0xc7,
-			0xda, 0x41, 0x59, 0x7c, 0x51, 0x57, 0x48, 0x8d, 0x77, 0x24, 0xe0, 0x3f, 0xb8, 0xd8, 0x4a, 0x37,
-			0x6a, 0x43, 0xb8, 0xf4, 0x15, 0x18, 0xa1, 0x1c, 0xc3, 0x87, 0xb6, 0x69, 0xb2, 0xee, 0x65, 0x86,
-		};
-		static const unsigned char next_key[8] = { 0x29, 0xb7, 0x21, 0x76, 0x9c, 0xe6, 0x4e, 0x43 };
-		unsigned char *pos = st;
-		unsigned long at = *pos;
-
-		for (i = 0; i < len; i++, at++)
-			p[i] = at < 64 ? zero_key_block[at] : 0x5a ^ flags;
-		*pos = at < 64 ? at : 64;
-		for (i = 0; i < sizeof next_key; i++)
-			pos[101 + i] = next_key[i];
-		return len;
-	}
+	return fake_zero_keyed(buf, len, st);
 #endif
 	for (i = 0; i < len; i++)
 		p[i] = 0x5a ^ flags;
