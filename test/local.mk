@@ -3,7 +3,8 @@
 # The fake vDSO exports this target's symbol at its version (or a wrong one),
 # both read from the architecture header so they cannot drift apart.
 FAKEVDSO_IMAGES = test/fakevdso-gnu.so test/fakevdso-sysv.so \
-	test/fakevdso-badver.so test/fakevdso-enosys.so test/fakevdso-zerokey.so
+	test/fakevdso-badver.so test/fakevdso-enosys.so test/fakevdso-zerokey.so \
+	test/fakevdso-echo.so
 FAKEVDSO_STATE_SIZE = 200
 FAKEVDSO_FLAGS = -shared -nostdlib -fPIC -O2 -fno-stack-protector \
 	-fno-asynchronous-unwind-tables -fno-builtin -Wl,--build-id=none \
@@ -28,6 +29,7 @@ fakevdso_sysv = -DFAKE_PARAMS_RET=0 -Wl,--hash-style=sysv
 fakevdso_badver = -DFAKE_PARAMS_RET=0 -Wl,--hash-style=both
 fakevdso_enosys = -DFAKE_PARAMS_RET=-38 -Wl,--hash-style=both
 fakevdso_zerokey = -DFAKE_PARAMS_RET=0 -DFAKE_ZERO_KEY -Wl,--hash-style=both
+fakevdso_echo = -DFAKE_PARAMS_RET=0 -DFAKE_ECHO -Wl,--hash-style=both
 test/fakevdso-%.so: $(fakevdso_deps) test/fakevdso-%.ver
 	$(AM_V_CCLD)$(FAKEVDSO_CC) -DFAKE_SYM=$(vdso_sym) $(fakevdso_$*) \
 	  -Wl,--version-script=test/fakevdso-$*.ver -o $@ $(srcdir)/test/fakevdso/fakevdso.c

@@ -1,0 +1,267 @@
+/* Properties of the runtime that no output shows, through the synthetic
+ * vDSO: a state given back reaches its next holder wiped (the "echo" image
+ * hands back what it finds in the state, then marks it), whoever gave it
+ * back (a handle, an exiting thread, a thread that did not survive fork);
+ * and the size from which large requests take the system call follows the
+ * measurement (this program's clock_gettime() answers threshold.c's
+ * timings from a script).  vrandom reads the vDSO base through
+ * getauxval(), which this program defines. */
+#include <pthread.h>
+#include <sys/syscall.h>
+#include <time.h>
+
+#include "hostile.h"
+#include "vdso.h"
+#define FAKE_GETAUXVAL
+#include "../fakevdso/fakevdso.h"
+
+#define MARK 0xa5
+#define PROBE 16
+
+static const char *dir;
+
+static void use_image(const char *variant)
+{
+	fake_base = fake_map_or_exit(dir, variant, 0);
+}
+
+/* What the echo image found in the state: 0 for zeros, MARK for a state
+ * already used, -1 for anything else. */
+static int found(vrandom_state *st)
+{
+	unsigned char b[PROBE];
+	size_t i;
+
+	memset(b, 0x11, sizeof b);
+	if ((st ? vrandom_state_getrandom(st, b, sizeof b, 0) :
+		  vrandom_getrandom(b, sizeof b, 0)) != sizeof b)
+		return -1;
+	for (i = 1; i < sizeof b; i++)
+		if (b[i] != b[0])
+			return -1;
+	return b[0] == 0 ? 0 : b[0] == MARK ? MARK : -1;
+}
+
+static size_t in_use(void)
+{
+	struct vrandom_info i;
+
+	return vrandom_get_info(&i) ? (size_t)-1 : i.states_in_use;
+}
+
+/* Every free state of the pool, taken as a handle, reads as wiped, and
+ * the pool did not grow for them: they were all there. */
+static void free_states_wiped(void)
+{
+	static vrandom_state *h[256];
+	struct vrandom_info a, b;
+	size_t i, n;
+
+	T(vrandom_get_info(&a) == 0);
+	n = a.states_total - a.states_in_use;
+	T(n > 0 && n <= 256);
+	if (n > 256)
+		n = 256;
+	for (i = 0; i < n; i++) {
+		h[i] = vrandom_state_new();
+		T(found(h[i]) == 0);
+	}
+	T(vrandom_get_info(&b) == 0);
+	T(b.states_total == a.states_total);
+	for (i = 0; i < n; i++)
+		vrandom_state_free(h[i]);
+}
+
+/* Handles: each used (marked), given back, taken again. */
+static void handles(void)
+{
+	vrandom_state *h[40];
+	size_t i;
+
+	use_image("echo");
+	T(vrandom_reserve(40) == 0);
+	for (i = 0; i < 40; i++) {
+		h[i] = vrandom_state_new();
+		T(found(h[i]) == 0);
+		T(found(h[i]) == MARK);         /* the image shows a used state */
+	}
+	for (i = 0; i < 40; i++)
+		vrandom_state_free(h[i]);
+	free_states_wiped();
+}
+
+static void *use_and_exit(void *arg)
+{
+	(void)arg;
+	T(found(0) == 0);
+	T(found(0) == MARK);
+	return 0;
+}
+
+/* Threads: each one's state, marked, given back as it exits. */
+static void threads(void)
+{
+	pthread_t t[8];
+	size_t before, i;
+
+	use_image("echo");
+	before = in_use();
+	for (i = 0; i < 8; i++)
+		T(pthread_create(&t[i], 0, use_and_exit, 0) == 0);
+	for (i = 0; i < 8; i++)
+		pthread_join(t[i], 0);
+	T(in_use() == before);
+	free_states_wiped();
+}
+
+static int go[2], ready[2];
+
+static void *hold(void *arg)
+{
+	char c = 0;
+
+	(void)arg;
+	T(found(0) == 0);
+	T(found(0) == MARK);
+	T(write(ready[1], &c, 1) == 1);
+	T(read(go[0], &c, 1) == 1);
+	return 0;
+}
+
+static int child(int fd, void *arg)
+{
+	(void)arg;
+	(void)fd;
+	/* Only the forking thread exists: its own state and nothing else. */
+	T(in_use() == 1);
+	free_states_wiped();
+	return 0;
+}
+
+/* fork: the states of the threads that do not exist in the child. */
+static void forked(void)
+{
+	pthread_t t[4];
+	char c;
+	size_t i;
+
+	use_image("echo");
+	T(found(0) == 0);               /* the forking thread's own state */
+	if (pipe(go) || pipe(ready))
+		_exit(99);
+	for (i = 0; i < 4; i++)
+		T(pthread_create(&t[i], 0, hold, 0) == 0);
+	for (i = 0; i < 4; i++)
+		T(read(ready[0], &c, 1) == 1);
+	T(in_use() == 5);
+	T(t_fork_read(child, 0, &c, 0));
+	for (i = 0; i < 4; i++)
+		T(write(go[1], &c, 1) == 1);
+	for (i = 0; i < 4; i++)
+		pthread_join(t[i], 0);
+}
+
+/* The clock threshold.c measures with: while a script is set, each pair
+ * of calls is one timed call, in measure()'s order (the vDSO and the
+ * system call at 256 bytes, then both at 1024, each round), and lasts
+ * what the script says. */
+static const double *script;
+static unsigned long ticks;
+
+int clock_gettime(clockid_t id, struct timespec *ts)
+{
+	unsigned long k = ticks++;
+	double t;
+
+	if (!script)
+		return syscall(SYS_clock_gettime, id, ts);
+	t = (k / 2 + 1) * 1e6 + (k % 2 ? script[k / 2 % 4] : 0);
+	ts->tv_sec = (time_t)(t / 1e9);
+	ts->tv_nsec = (long)(t - ts->tv_sec * 1e9);
+	return 0;
+}
+
+/* The fake's pattern: the vDSO served these bytes, not the system call. */
+static int from_vdso(size_t len)
+{
+	static unsigned char b[8192];
+	size_t i;
+
+	memset(b, 0, len);
+	if (vrandom_getrandom(b, len, 0) != (ssize_t)len)
+		return -1;
+	for (i = 0; i < len; i++)
+		if (b[i] != 0x5a)
+			return looks_random(b, len) ? 0 : -1;
+	return 1;
+}
+
+/* Timings (ns) of the vDSO at 256 and 1024 bytes, the system call at 256
+ * and 1024, in the script's order; want: the threshold they give. */
+static void timed(const double *costs, size_t lo, size_t hi)
+{
+	struct vrandom_info i;
+	double s[4];
+
+	use_image("gnu");
+	ticks = 0;
+	script = s;
+	s[0] = costs[0], s[1] = costs[2], s[2] = costs[1], s[3] = costs[3];
+	T(vrandom_get_info(&i) == 0);
+	script = 0;
+	T(i.backend == VRANDOM_VDSO);
+	T(i.syscall_min >= lo && i.syscall_min <= hi);
+	if (!i.syscall_min) {
+		T(from_vdso(8192) == 1);
+		return;
+	}
+	T(from_vdso(i.syscall_min - 1) == 1);
+	T(from_vdso(i.syscall_min) == 0);
+	T(from_vdso(8192) == 0);
+}
+
+/* The vDSO faster at both sizes and faster-growing: never. */
+static void never(void)
+{
+	static const double c[4] = { 256, 1024, 1000, 2000 };
+
+	timed(c, 0, 0);
+}
+
+/* The system call faster at both sizes: from the smallest probed. */
+static void always(void)
+{
+	static const double c[4] = { 256, 1024, 100, 200 };
+
+	timed(c, 256, 256);
+}
+
+/* 1 ns a byte against 300 ns and half that: even at 600 bytes. */
+static void from_600(void)
+{
+	static const double c[4] = { 256, 1024, 428, 812 };
+
+	timed(c, 600, 601);
+}
+
+/* 1 ns a byte against 2000 ns and a tenth: even at 2222 bytes. */
+static void from_2222(void)
+{
+	static const double c[4] = { 256, 1024, 2025.6, 2102.4 };
+
+	timed(c, 2222, 2223);
+}
+
+int main(int argc, char **argv)
+{
+	t_init();
+	dir = argc > 1 ? argv[1] : FAKEVDSO_DIR;
+	t_case("handles given back reach the next holder wiped", handles);
+	t_case("states of exited threads reach the next holder wiped", threads);
+	t_case("states of threads lost to fork come back wiped in the child", forked);
+	t_case("the vDSO faster everywhere: never the system call", never);
+	t_case("the system call faster everywhere: from 256 bytes", always);
+	t_case("even at 600 bytes: the system call from there", from_600);
+	t_case("even at 2222 bytes: the system call from there", from_2222);
+	return t_finish();
+}
