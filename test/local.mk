@@ -56,6 +56,12 @@ test/fakevdso-32-damaged.so: test/fakevdso-32-gnu.so
 	head -c $$(($$dyn + 12)) test/fakevdso-32-gnu.so > $@
 CLEANFILES += $(FAKEVDSO32_IMAGES) test/fakevdso-32-*.ver
 
+# The bounded draw at widths 4 and 8 against its definition (and 1, 2).
+check_PROGRAMS += test/widths
+TESTS += test/widths
+test_widths_CFLAGS = $(AM_CFLAGS) -I$(srcdir)/test/hostile -I$(srcdir)/src/runtime
+test_widths_LDADD = libvrandom.la
+
 check_PROGRAMS += test/elf32
 TESTS += test/elf32
 test_elf32_CFLAGS = $(AM_CFLAGS) -I$(srcdir)/test/hostile \
