@@ -7,6 +7,8 @@
  * timings from a script).  vrandom reads the vDSO base through
  * getauxval(), which this program defines. */
 #include <pthread.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 
@@ -88,6 +90,41 @@ static void handles(void)
 	for (i = 0; i < 40; i++)
 		vrandom_state_free(h[i]);
 	free_states_wiped();
+}
+
+/* vrandom_reserve(n): n handles then come without the pool growing, for
+ * n just above what is free (it must grow) and at what is free; with none
+ * free, no reserve of SIZE_MAX. */
+static void reserve(void)
+{
+	static vrandom_state *h[512];
+	struct vrandom_info a, b;
+	size_t i, k, n;
+
+	use_image("gnu");
+	for (k = 0; k < 2; k++) {
+		T(vrandom_get_info(&a) == 0);
+		n = a.states_total - a.states_in_use + !k;
+		T(n < 512 && vrandom_reserve(n) == 0);
+		T(vrandom_get_info(&a) == 0);
+		for (i = 0; i < n && i < 512; i++)
+			h[i] = vrandom_state_new();
+		T(vrandom_get_info(&b) == 0);
+		T(b.states_total == a.states_total);
+		T(b.states_in_use == a.states_in_use + n);
+		if (k) {
+			/* None free: SIZE_MAX more states cannot be had, and
+			 * must not wrap to a small mapping (ENOMEM, vrandom(3)). */
+			errno = 0;
+			T(vrandom_reserve((size_t)-1) == -1 && errno == ENOMEM);
+			errno = 0;
+			T(vrandom_reserve((size_t)-2) == -1 && errno == ENOMEM);
+			T(vrandom_get_info(&a) == 0);
+			T(a.states_total == b.states_total);
+		}
+		for (i = 0; i < n && i < 512; i++)
+			vrandom_state_free(h[i]);
+	}
 }
 
 static void *use_and_exit(void *arg)
@@ -293,12 +330,33 @@ static void every_byte(void)
 	T(lo >= 1200 && hi <= 2800);
 }
 
+/* The draws that cannot fail abort when the kernel does (here: a buffer
+ * it cannot write, EFAULT, with no vDSO image given): none returns with
+ * its bytes unwritten. */
+static void aborts(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (!pid) {
+		struct rlimit none = { 0, 0 };
+
+		setrlimit(RLIMIT_CORE, &none);  /* no core file for it */
+		vrandom_buf((void *)16, 64);
+		_exit(0);
+	}
+	T(pid > 0 && waitpid(pid, &status, 0) == pid);
+	T(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+}
+
 int main(int argc, char **argv)
 {
 	t_init();
 	dir = argc > 1 ? argv[1] : FAKEVDSO_DIR;
 	t_case("every byte of u32 and u64, every bit of a double varies", every_byte);
+	t_case("vrandom_buf aborts when the kernel fails", aborts);
 	t_case("handles given back reach the next holder wiped", handles);
+	t_case("vrandom_reserve(n): n handles without growing", reserve);
 	t_case("states of exited threads reach the next holder wiped", threads);
 	t_case("states of threads lost to fork come back wiped in the child", forked);
 	t_case("the vDSO faster everywhere: never the system call", never);

@@ -1,5 +1,5 @@
-/* Signal handlers that call every vrandom function at any moment, while
- * threads take and give back states (handles, and threads that come and
+/* Signal handlers that call every vrandom function a handler may call at
+ * any moment, while threads take and give back states (handles, and threads that come and
  * go): nothing deadlocks, every call serves, and the pool ends as it
  * began, no state lost or given out twice.  Signals come from an interval
  * timer (to whichever thread runs) and from a thread that aims SIGUSR1 at
@@ -18,6 +18,7 @@
 #define WORKERS 3
 
 static volatile int stop, done;
+static long ms;         /* the run's length */
 static unsigned long handled, bad;
 static pthread_t worker[WORKERS];
 
@@ -26,12 +27,16 @@ static void fail(void)
 	__atomic_add_fetch(&bad, 1, __ATOMIC_RELAXED);
 }
 
-/* Every entry point, each result checked; errno as the handler found it. */
+/* Each worker's handle, for its handlers alone. */
+static __thread vrandom_state *mine;
+
+/* Every function a handler may call (vrandom(3), ATTRIBUTES: all but
+ * state_new, state_free and reserve), each result checked; errno as the
+ * handler found it. */
 static void handler(int sig)
 {
 	unsigned char b[300];
 	struct vrandom_info i;
-	vrandom_state *st;
 	int saved = errno;
 	double d;
 
@@ -47,12 +52,12 @@ static void handler(int sig)
 	d = vrandom_double();
 	if (!(d >= 0 && d < 1))
 		fail();
-	st = vrandom_state_new();
-	if (!st || vrandom_state_getrandom(st, b, 64, 0) != 64)
-		fail();
-	vrandom_state_buf(st, b, 100);
-	vrandom_state_free(st);
-	if (vrandom_reserve(1) || vrandom_get_info(&i) || !vrandom_version())
+	if (mine) {
+		if (vrandom_state_getrandom(mine, b, 64, 0) != 64)
+			fail();
+		vrandom_state_buf(mine, b, 100);
+	}
+	if (vrandom_get_info(&i) || i.states_in_use > i.states_total || !vrandom_version())
 		fail();
 	__atomic_add_fetch(&handled, 1, __ATOMIC_RELAXED);
 	errno = saved;
@@ -70,9 +75,13 @@ static void *work(void *arg)
 {
 	unsigned char b[64];
 	vrandom_state *h[4];
+	sigset_t all;
 	size_t k;
 
+	mine = vrandom_state_new();
 	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
+		if (vrandom_reserve(2))
+			fail();
 		for (k = 0; k < 4; k++)
 			h[k] = vrandom_state_new();
 		for (k = 0; k < 4; k++) {
@@ -90,6 +99,9 @@ static void *work(void *arg)
 				fail();
 		}
 	}
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, 0);
+	vrandom_state_free(mine);
 	return 0;
 }
 
@@ -113,12 +125,12 @@ static void *watchdog(void *arg)
 	int i;
 
 	(void)arg;
-	for (i = 0; i < 300; i++) {     /* 30 s */
+	for (i = 0; i < ms / 100 + 50; i++) {   /* the run and 5 s */
 		if (__atomic_load_n(&done, __ATOMIC_ACQUIRE))
 			return 0;
 		nanosleep(&ts, 0);
 	}
-	printf("deadlock: no end after 30 s (%lu handlers ran)\n", handled);
+	printf("deadlock: no end %ld ms after the run (%lu handlers ran)\n", i * 100 - ms, handled);
 	printf("0 passed, 1 failed\n");
 	fflush(stdout);
 	_exit(1);
@@ -132,12 +144,14 @@ static void run(void)
 	struct timespec ts;
 	sigset_t set, old;
 	pthread_t a, w;
-	long ms = scaled(1000, 100);
 	static vrandom_state *h[4096];
 	size_t k, j, n;
 
+	ms = scaled(1000, 100);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = handler;
+	sigaddset(&sa.sa_mask, SIGUSR1);        /* one handler at a time */
+	sigaddset(&sa.sa_mask, SIGALRM);
 	sigaction(SIGUSR1, &sa, 0);
 	sigaction(SIGALRM, &sa, 0);
 	/* Started with every signal blocked, the helpers keep them so: the
@@ -145,11 +159,11 @@ static void run(void)
 	sigfillset(&set);
 	pthread_sigmask(SIG_BLOCK, &set, &old);
 	T(pthread_create(&w, 0, watchdog, 0) == 0);
-	T(pthread_create(&a, 0, aim, 0) == 0);
 	pthread_sigmask(SIG_SETMASK, &old, 0);
 	for (k = 0; k < WORKERS; k++)
 		T(pthread_create(&worker[k], 0, work, k ? 0 : worker) == 0);
 	pthread_sigmask(SIG_BLOCK, &set, 0);
+	T(pthread_create(&a, 0, aim, 0) == 0);
 	setitimer(ITIMER_REAL, &it, 0);
 	ts.tv_sec = ms / 1000;
 	ts.tv_nsec = ms % 1000 * 1000000;
