@@ -4,7 +4,11 @@
  * after one.  A read beyond either edge is a SIGSEGV, the test's failure;
  * the lookup must answer NULL or a pointer inside the copy.  (The other
  * tests' damaged-image loops use malloc'd copies, where an overrun of a
- * few bytes goes unseen.) */
+ * few bytes goes unseen.)  And whole images with a table the reader must
+ * refuse: misaligned, or a string table too short for the name. */
+#include <elf.h>
+#include <link.h>
+
 #include "hostile.h"
 #include "vdso.h"
 #include "../fakevdso/fakevdso.h"
@@ -70,6 +74,75 @@ static void image(const char *variant, const char *sym, const char *ver, int fou
 	printf("%s: %zu lengths, %zu corrupted copies\n", variant, size + 1, n);
 }
 
+/* The dynamic entry of type tag in a copy of a native image, and the
+ * image offset of an address in it; NULL when there is none. */
+static ElfW(Dyn) *dyn_entry(unsigned char *img, ElfW(Sxword) tag, size_t *bias)
+{
+	ElfW(Ehdr) *eh = (ElfW(Ehdr) *)img;
+	ElfW(Phdr) *ph = (ElfW(Phdr) *)(img + eh->e_phoff);
+	ElfW(Dyn) *d = 0;
+	int i, load = 0;
+
+	for (i = 0; i < eh->e_phnum; i++)
+		if (ph[i].p_type == PT_LOAD && !load++)
+			*bias = ph[i].p_offset - ph[i].p_vaddr;
+		else if (ph[i].p_type == PT_DYNAMIC)
+			d = (ElfW(Dyn) *)(img + ph[i].p_offset);
+	for (; d && d->d_tag != DT_NULL; d++)
+		if (d->d_tag == tag)
+			return d;
+	return 0;
+}
+
+/* Tables the reader must refuse, in images that are whole: the hash table
+ * moved to an offset not aligned for it (a strict-alignment CPU would
+ * fault), and a string table whose size cuts the name short.  Each beside
+ * the same change made right, which must be found. */
+static void refused(const char *variant, ElfW(Sxword) tag, const char *sym, const char *ver)
+{
+	size_t size, bias = 0, at, off, len = strlen(sym), vlen = strlen(ver), i, last;
+	const unsigned char *img = fake_map_or_exit(dir, variant, &size);
+	unsigned char *c = malloc(2 * size + 16);
+	ElfW(Dyn) *d, *sz;
+	int right;
+
+	if (!c)
+		_exit(99);
+	for (right = 1; right >= 0; right--) {
+		/* The table copied to the end of the image, aligned or one off. */
+		memcpy(c, img, size);
+		d = dyn_entry(c, tag, &bias);
+		T(d != 0);
+		if (!d)
+			break;
+		off = d->d_un.d_ptr + bias;
+		at = (size + 7) / 8 * 8 + !right;
+		memcpy(c + at, img + off, size - off);
+		d->d_un.d_ptr = at - bias;
+		T(!__vr_vdso_sym(c, at + size - off, sym, ver) == !right);
+
+		/* DT_STRSZ ending at the last character of the name or version
+		 * that comes last, or after its NUL. */
+		memcpy(c, img, size);
+		d = dyn_entry(c, DT_STRTAB, &bias);
+		sz = dyn_entry(c, DT_STRSZ, &bias);
+		T(d && sz);
+		if (!d || !sz)
+			break;
+		off = d->d_un.d_ptr + bias;
+		last = 0;
+		for (i = off; i < off + sz->d_un.d_val && i < size; i++)
+			if (i + len < size && !memcmp(c + i, sym, len + 1))
+				last = i + len;
+			else if (i + vlen < size && !memcmp(c + i, ver, vlen + 1))
+				last = i + vlen;
+		T(last != 0);
+		sz->d_un.d_val = last - off + right;
+		T(!__vr_vdso_sym(c, size, sym, ver) == !right);
+	}
+	free(c);
+}
+
 #ifdef VRANDOM_VDSO_SYM
 #define SYM VRANDOM_VDSO_SYM
 #define VER VRANDOM_VDSO_VER
@@ -80,6 +153,70 @@ static void image(const char *variant, const char *sym, const char *ver, int fou
 static void gnu(void) { image("gnu", SYM, VER, 1); }
 static void sysv(void) { image("sysv", SYM, VER, 1); }
 static void badver(void) { image("badver", SYM, VER, 0); }
+static void refuse_gnu(void) { refused("gnu", DT_GNU_HASH, SYM, VER); }
+/* Every symbol's version index marked hidden (bit 15, as for a
+ * non-default version): the index is the low 15 bits, still found. */
+static void hidden(void)
+{
+	size_t size, bias = 0, i, n;
+	const unsigned char *img = fake_map_or_exit(dir, "sysv", &size);
+	unsigned char *c = malloc(size);
+	ElfW(Dyn) *vs, *h;
+	uint16_t v;
+	uint32_t nchain;
+
+	if (!c)
+		_exit(99);
+	memcpy(c, img, size);
+	vs = dyn_entry(c, DT_VERSYM, &bias);
+	h = dyn_entry(c, DT_HASH, &bias);
+	T(vs && h);
+	if (vs && h) {
+		memcpy(&nchain, c + h->d_un.d_ptr + bias + 4, 4);
+		for (i = n = 0; i < nchain; i++) {
+			memcpy(&v, c + vs->d_un.d_ptr + bias + 2 * i, 2);
+			v |= v > 1 ? 0x8000 : 0;
+			n += v > 1;
+			memcpy(c + vs->d_un.d_ptr + bias + 2 * i, &v, 2);
+		}
+		T(n > 0);
+		T(__vr_vdso_sym(c, size, SYM, VER) != 0);
+	}
+	free(c);
+}
+
+/* The version node renamed to a name of the same ELF hash (the first
+ * character one up, the second 16 down): found by the new name only. */
+static void same_hash(void)
+{
+	size_t size, bias = 0, i, off, vlen = strlen(VER);
+	const unsigned char *img = fake_map_or_exit(dir, "sysv", &size);
+	unsigned char *c = malloc(size);
+	char other[64];
+	ElfW(Dyn) *st, *sz;
+
+	if (!c || vlen + 1 > sizeof other)
+		_exit(99);
+	memcpy(c, img, size);
+	st = dyn_entry(c, DT_STRTAB, &bias);
+	sz = dyn_entry(c, DT_STRSZ, &bias);
+	T(st && sz);
+	if (!st || !sz)
+		return;
+	off = st->d_un.d_ptr + bias;
+	for (i = off; i + vlen < size && i < off + sz->d_un.d_val; i++)
+		if (!memcmp(c + i, VER, vlen + 1))
+			break;
+	T(i + vlen < size && c[i + 1] >= 16);
+	c[i]++;
+	c[i + 1] -= 16;
+	memcpy(other, c + i, vlen + 1);
+	T(!__vr_vdso_sym(c, size, SYM, VER));
+	T(__vr_vdso_sym(c, size, SYM, other) != 0);
+	free(c);
+}
+
+static void refuse_sysv(void) { refused("sysv", DT_HASH, SYM, VER); hidden(); same_hash(); }
 #ifdef WITH_ELF32
 static void gnu32(void) { image("32-gnu", "__kernel_getrandom", "LINUX_2.6.15", 1); }
 static void sysv32(void) { image("32-sysv", "__kernel_getrandom", "LINUX_2.6.15", 1); }
@@ -94,6 +231,10 @@ int main(int argc, char **argv)
 	t_case("GNU hash image: no byte outside", gnu);
 	t_case("SysV hash image: no byte outside", sysv);
 	t_case("wrong version: no byte outside", badver);
+#ifdef VRANDOM_VDSO_SYM
+	t_case("GNU hash moved off its alignment, names cut short: refused", refuse_gnu);
+	t_case("SysV hash moved off its alignment, names cut short: refused; hidden bit read; a version of the same hash told apart", refuse_sysv);
+#endif
 #ifdef WITH_ELF32
 	t_case("ELF32 GNU hash image: no byte outside", gnu32);
 	t_case("ELF32 SysV hash image: no byte outside", sysv32);

@@ -37,6 +37,7 @@ static void getrandom_enosys_syscall(void)
 {
 	setenv("VRANDOM_BACKEND", "syscall", 1);
 	deny(SCMP_SYS(getrandom), ENOSYS);
+	T(backend() == VRANDOM_URANDOM);        /* setup's own probe, before any read */
 	t_serves();
 	T(backend() == VRANDOM_URANDOM);
 }
