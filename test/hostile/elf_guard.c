@@ -216,7 +216,53 @@ static void same_hash(void)
 	free(c);
 }
 
-static void refuse_sysv(void) { refused("sysv", DT_HASH, SYM, VER); hidden(); same_hash(); }
+/* The symbol made an object, a local, or undefined: not the function. */
+static void kinds(void)
+{
+	size_t size, bias = 0, i, k, len = strlen(SYM);
+	const unsigned char *img = fake_map_or_exit(dir, "sysv", &size);
+	unsigned char *c = malloc(size);
+	ElfW(Dyn) *st, *sy, *h;
+	ElfW(Sym) *sym = 0;
+	uint32_t nchain;
+
+	if (!c)
+		_exit(99);
+	for (k = 0; k < 4; k++) {
+		memcpy(c, img, size);
+		st = dyn_entry(c, DT_STRTAB, &bias);
+		sy = dyn_entry(c, DT_SYMTAB, &bias);
+		h = dyn_entry(c, DT_HASH, &bias);
+		T(st && sy && h);
+		if (!st || !sy || !h)
+			break;
+		memcpy(&nchain, c + h->d_un.d_ptr + bias + 4, 4);
+		for (i = 0, sym = 0; i < nchain && !sym; i++) {
+			ElfW(Sym) *e = (ElfW(Sym) *)(c + sy->d_un.d_ptr + bias) + i;
+
+			if (!memcmp(c + st->d_un.d_ptr + bias + e->st_name, SYM, len + 1))
+				sym = e;
+		}
+		T(sym != 0);
+		if (!sym)
+			break;
+		switch (k) {
+		case 1: sym->st_info = ELF64_ST_INFO(ELF64_ST_BIND(sym->st_info), STT_OBJECT); break;
+		case 2: sym->st_info = ELF64_ST_INFO(STB_LOCAL, ELF64_ST_TYPE(sym->st_info)); break;
+		case 3: sym->st_shndx = SHN_UNDEF; break;
+		}
+		T(!__vr_vdso_sym(c, size, SYM, VER) == (k > 0));
+	}
+	free(c);
+}
+
+static void refuse_sysv(void)
+{
+	refused("sysv", DT_HASH, SYM, VER);
+	hidden();
+	same_hash();
+	kinds();
+}
 #ifdef WITH_ELF32
 static void gnu32(void) { image("32-gnu", "__kernel_getrandom", "LINUX_2.6.15", 1); }
 static void sysv32(void) { image("32-sysv", "__kernel_getrandom", "LINUX_2.6.15", 1); }
@@ -233,7 +279,7 @@ int main(int argc, char **argv)
 	t_case("wrong version: no byte outside", badver);
 #ifdef VRANDOM_VDSO_SYM
 	t_case("GNU hash moved off its alignment, names cut short: refused", refuse_gnu);
-	t_case("SysV hash moved off its alignment, names cut short: refused; hidden bit read; a version of the same hash told apart", refuse_sysv);
+	t_case("SysV hash: misaligned, names cut short, an object, a local, undefined: refused; hidden bit read; a version of the same hash told apart", refuse_sysv);
 #endif
 #ifdef WITH_ELF32
 	t_case("ELF32 GNU hash image: no byte outside", gnu32);
