@@ -353,12 +353,56 @@ static void aborts(void)
 	T(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
 }
 
+/* The zero-key check itself (vdso.h), on a state of 200 bytes placed at
+ * the end of a page before a PROT_NONE one: what does not come from a
+ * zero key is kept, state and bytes untouched, however it starts (the
+ * first byte of a zero key's stream comes once in 256 reads); what does
+ * is taken back, the state wiped; and the state is searched for the next
+ * key without a byte past its end. */
+static void zero_key(void)
+{
+	static const unsigned char block[16] = {
+		0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28,
+	}, next[8] = { 0x29, 0xb7, 0x21, 0x76, 0x9c, 0xe6, 0x4e, 0x43 };
+	size_t pg = sysconf(_SC_PAGESIZE), n;
+	unsigned char *p = mmap(0, 2 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned char *st = p + pg - 200, b[64], keep[64], zeros[200] = { 0 };
+
+	if (p == MAP_FAILED || mprotect(p + pg, pg, PROT_NONE))
+		_exit(99);
+	__vr_params.size_of_opaque_state = 200;
+	for (n = 1; n <= 64; n *= 2) {
+		/* 0x76 and then other bytes; a zero key's first n bytes, with
+		 * no next key in the state (kept: below 64 bytes only the key
+		 * in the state tells). */
+		memset(st, 0x33, 200);
+		memset(b, 0x11, n);
+		b[0] = 0x76;
+		memcpy(keep, b, n);
+		T(__vr_zero_keyed(st, b, n, 0, n) == (ssize_t)n);
+		T(!memcmp(b, keep, n) && st[0] == 0x33 && st[199] == 0x33);
+		memcpy(b, block, n < 16 ? n : 16);
+		memcpy(keep, b, n);
+		if (n < 64) {
+			T(__vr_zero_keyed(st, b, n, 0, n) == (ssize_t)n);
+			T(!memcmp(b, keep, n) && st[0] == 0x33 && st[199] == 0x33);
+			/* The next key in the state's last 8 bytes: taken back. */
+			memcpy(st + 192, next, 8);
+		}
+		T(__vr_zero_keyed(st, b, n, 0, n) == (ssize_t)n);
+		T(!memcmp(st, zeros, 200));
+		T(n < 8 || memcmp(b, keep, n));         /* new bytes: 2^-64 */
+	}
+	munmap(p, 2 * pg);
+}
+
 int main(int argc, char **argv)
 {
 	t_init();
 	dir = argc > 1 ? argv[1] : FAKEVDSO_DIR;
 	t_case("every byte of u32 and u64, every bit of a double varies", every_byte);
 	t_case("vrandom_buf aborts when the kernel fails", aborts);
+	t_case("the zero-key check: kept, taken back, searched within the state", zero_key);
 	t_case("handles given back reach the next holder wiped", handles);
 	t_case("vrandom_reserve(n): n handles without growing", reserve);
 	t_case("states of exited threads reach the next holder wiped", threads);
