@@ -151,6 +151,42 @@ static void threads(void)
 	free_states_wiped();
 }
 
+/* A key of the program's, made after vrandom's: its destructor runs after
+ * vrandom's, draws, and sets itself again for another round, as many as
+ * the C library runs.  Whatever state such a draw took would outlive the
+ * thread. */
+static pthread_key_t late;
+
+static void late_draw(void *v)
+{
+	(void)v;
+	(void)vrandom_u32();
+	pthread_setspecific(late, (void *)1);
+}
+
+static void *draw_and_exit(void *arg)
+{
+	(void)arg;
+	(void)vrandom_u32();
+	pthread_setspecific(late, (void *)1);
+	return 0;
+}
+
+static void destructors(void)
+{
+	pthread_t t[4];
+	size_t before, i;
+
+	use_image("gnu");
+	T(pthread_key_create(&late, late_draw) == 0);
+	before = in_use();
+	for (i = 0; i < 4; i++)
+		T(pthread_create(&t[i], 0, draw_and_exit, 0) == 0);
+	for (i = 0; i < 4; i++)
+		pthread_join(t[i], 0);
+	T(in_use() == before);
+}
+
 static int go[2], ready[2];
 
 static void *hold(void *arg)
@@ -406,6 +442,7 @@ int main(int argc, char **argv)
 	t_case("handles given back reach the next holder wiped", handles);
 	t_case("vrandom_reserve(n): n handles without growing", reserve);
 	t_case("states of exited threads reach the next holder wiped", threads);
+	t_case("a destructor after vrandom's draws: no state outlives the thread", destructors);
 	t_case("states of threads lost to fork come back wiped in the child", forked);
 	t_case("the vDSO faster everywhere: never the system call", never);
 	t_case("the system call faster everywhere: from 256 bytes", always);
