@@ -1,6 +1,7 @@
 /* The ELF reader never touches a byte outside the image it is given: each
  * synthetic image, cut off at every length and then corrupted, is placed
- * with its end against a PROT_NONE page, and again with its start right
+ * with its end against a PROT_NONE page (exactly, where the length is a
+ * multiple of 8: the start stays aligned), and again with its start right
  * after one.  A read beyond either edge is a SIGSEGV, the test's failure;
  * the lookup must answer NULL or a pointer inside the copy.  (The other
  * tests' damaged-image loops use malloc'd copies, where an overrun of a
@@ -17,7 +18,9 @@ static const char *dir;
 static size_t pg;
 
 /* [guard][pages][guard]: the room between, n bytes placed at its end
- * (tail) or at its start. */
+ * (tail) or at its start.  At the end as near as an 8-byte aligned start
+ * allows: the reader checks alignment relative to the image, whose base
+ * the kernel aligns to a page (UBSan would see the misaligned loads). */
 static unsigned char *room(size_t n, int tail, unsigned char **base, size_t *len)
 {
 	size_t pages = (n + pg - 1) / pg + (n == 0);
@@ -29,7 +32,7 @@ static unsigned char *room(size_t n, int tail, unsigned char **base, size_t *len
 	    mprotect(p + (pages + 1) * pg, pg, PROT_NONE))
 		_exit(99);
 	*base = p;
-	return tail ? p + (pages + 1) * pg - n : p + pg;
+	return tail ? p + ((pages + 1) * pg - n) / 8 * 8 : p + pg;
 }
 
 /* The lookup on img's first len bytes, at each edge. */
