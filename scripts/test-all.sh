@@ -24,6 +24,7 @@ recipes          sources               sh test/recipes.sh
 distcheck        unit                  distcheck
 lua-musl         sources               sh scripts/lua-musl-test.sh
 fuzz             unit                  sh scripts/fuzz.sh
+mutants          unit                  sh scripts/mutants.sh
 musl-static      -                     musl_static
 lua-versions     unit                  sh scripts/lua-versions-test.sh
 rock             unit                  sh scripts/rock-test.sh"

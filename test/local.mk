@@ -72,7 +72,7 @@ EXTRA_test_elf32_DEPENDENCIES = $(FAKEVDSO32_IMAGES)
 endif
 EXTRA_DIST += test/fakevdso/fakevdso.c test/fakevdso/fakevdso.lds test/no-check.sh \
 	test/fakevdso/fakevdso.h test/check_main.h test/tally.h test/scale.h \
-	test/bpf.h test/libc-grnd.h
+	test/bpf.h test/libc-grnd.h test/mutants.tab
 
 if HAVE_CHECK
 check_PROGRAMS += test/check_rng test/check_vdso
