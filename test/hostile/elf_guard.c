@@ -97,13 +97,27 @@ static ElfW(Dyn) *dyn_entry(unsigned char *img, ElfW(Sxword) tag, size_t *bias)
 	return 0;
 }
 
+/* Where s, with its NUL, lies in a native image's string table: its end
+ * (the NUL's offset), 0 for nowhere. */
+static size_t str_end(unsigned char *c, size_t size, const char *s)
+{
+	size_t bias = 0, i, n = strlen(s);
+	ElfW(Dyn) *st = dyn_entry(c, DT_STRTAB, &bias), *sz = dyn_entry(c, DT_STRSZ, &bias);
+
+	for (i = st && sz ? st->d_un.d_ptr + bias : size;
+	     i + n < size && i + n < st->d_un.d_ptr + bias + sz->d_un.d_val; i++)
+		if (!memcmp(c + i, s, n + 1))
+			return i + n;
+	return 0;
+}
+
 /* Tables the reader must refuse, in images that are whole: the hash table
  * moved to an offset not aligned for it (a strict-alignment CPU would
  * fault), and a string table whose size cuts the name short.  Each beside
  * the same change made right, which must be found. */
 static void refused(const char *variant, ElfW(Sxword) tag, const char *sym, const char *ver)
 {
-	size_t size, bias = 0, at, off, len = strlen(sym), vlen = strlen(ver), i, last;
+	size_t size, bias = 0, at, off, last;
 	const unsigned char *img = fake_map_or_exit(dir, variant, &size);
 	unsigned char *c = malloc(2 * size + 16);
 	ElfW(Dyn) *d, *sz;
@@ -129,18 +143,13 @@ static void refused(const char *variant, ElfW(Sxword) tag, const char *sym, cons
 		memcpy(c, img, size);
 		d = dyn_entry(c, DT_STRTAB, &bias);
 		sz = dyn_entry(c, DT_STRSZ, &bias);
-		T(d && sz);
-		if (!d || !sz)
+		last = str_end(c, size, sym);
+		if (str_end(c, size, ver) > last)
+			last = str_end(c, size, ver);
+		T(d && sz && last);
+		if (!d || !sz || !last)
 			break;
-		off = d->d_un.d_ptr + bias;
-		last = 0;
-		for (i = off; i < off + sz->d_un.d_val && i < size; i++)
-			if (i + len < size && !memcmp(c + i, sym, len + 1))
-				last = i + len;
-			else if (i + vlen < size && !memcmp(c + i, ver, vlen + 1))
-				last = i + vlen;
-		T(last != 0);
-		sz->d_un.d_val = last - off + right;
+		sz->d_un.d_val = last - (d->d_un.d_ptr + bias) + right;
 		T(!__vr_vdso_sym(c, size, sym, ver) == !right);
 	}
 	free(c);
@@ -192,30 +201,23 @@ static void hidden(void)
  * character one up, the second 16 down): found by the new name only. */
 static void same_hash(void)
 {
-	size_t size, bias = 0, i, off, vlen = strlen(VER);
+	size_t size, i, vlen = strlen(VER);
 	const unsigned char *img = fake_map_or_exit(dir, "sysv", &size);
 	unsigned char *c = malloc(size);
 	char other[64];
-	ElfW(Dyn) *st, *sz;
 
 	if (!c || vlen + 1 > sizeof other)
 		_exit(99);
 	memcpy(c, img, size);
-	st = dyn_entry(c, DT_STRTAB, &bias);
-	sz = dyn_entry(c, DT_STRSZ, &bias);
-	T(st && sz);
-	if (!st || !sz)
-		return;
-	off = st->d_un.d_ptr + bias;
-	for (i = off; i + vlen < size && i < off + sz->d_un.d_val; i++)
-		if (!memcmp(c + i, VER, vlen + 1))
-			break;
-	T(i + vlen < size && c[i + 1] >= 16);
-	c[i]++;
-	c[i + 1] -= 16;
-	memcpy(other, c + i, vlen + 1);
-	T(!__vr_vdso_sym(c, size, SYM, VER));
-	T(__vr_vdso_sym(c, size, SYM, other) != 0);
+	i = str_end(c, size, VER) - vlen;
+	T(i < size && c[i + 1] >= 16);
+	if (i < size) {
+		c[i]++;
+		c[i + 1] -= 16;
+		memcpy(other, c + i, vlen + 1);
+		T(!__vr_vdso_sym(c, size, SYM, VER));
+		T(__vr_vdso_sym(c, size, SYM, other) != 0);
+	}
 	free(c);
 }
 
