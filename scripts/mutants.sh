@@ -33,13 +33,22 @@ limit=${VR_MUTANT_TIMEOUT:-120}   # a test that hangs on a mutant has killed it
 unesc='sub u { my $s = shift; $s =~ s/\\(n|t|\\)/$1 eq "n" ? "\n" : $1 eq "t" ? "\t" : "\\"/ge; $s }'
 count() { perl -0777 -ne "$unesc"'$f = u($ENV{F}); print scalar(() = /\Q$f\E/g), "\n"' "$1"; }
 apply() { perl -0777 -i -pe "$unesc"'$f = u($ENV{F}); $r = u($ENV{R}); s/\Q$f\E/$r/' "$1"; }
-# tests T...: build what they need (their programs; all for a script,
-# which uses the library, the module or the tool), 2 when that fails;
-# make check-TESTS on them, 1 when one fails, those on stdout.
+# tests T...: build what they need (their programs, the Lua module, the
+# tool; all for another script), 2 when that fails; make check-TESTS on
+# them, 1 when one fails, those on stdout.
 tests() {
-	_p= _a=
-	for _t; do case " $progs " in *" $_t "*) _p="$_p $_t" ;; *) _a=all ;; esac; done
-	make -s -C "$b" -j"$jobs" $_p $_a >"$b/m.out" 2>&1 || return 2
+	_p=
+	for _t; do
+		case " $progs " in *" $_t "*) _p="$_p $_t"; continue ;; esac
+		case $_t in
+		test/lua/*) _p="$_p src/lua/vrandom.la" ;;
+		test/cli-*|src/cli/*) _p="$_p src/cli/vrandom" ;;
+		*) _p="$_p all" ;;
+		esac
+	done
+	# all alone: it runs a make of its own, which would race another goal.
+	case " $_p " in *" all "*) _p=all ;; esac
+	make -s -C "$b" -j"$jobs" $(printf '%s\n' $_p | sort -u) >"$b/m.out" 2>&1 || return 2
 	timeout -k 5 "$limit" make -s -C "$b" -j"$jobs" check-TESTS TESTS="$*" >"$b/m.out" 2>&1 && return 0
 	sed -n 's/^\(FAIL\|ERROR\): //p' "$b/m.out" | xargs
 	return 1
