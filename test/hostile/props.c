@@ -78,17 +78,20 @@ static void free_states_wiped(void)
 static void handles(void)
 {
 	vrandom_state *h[40];
-	size_t i;
+	size_t i, before;
 
 	use_image("echo");
 	T(vrandom_reserve(40) == 0);
+	before = in_use();
 	for (i = 0; i < 40; i++) {
 		h[i] = vrandom_state_new();
 		T(found(h[i]) == 0);
 		T(found(h[i]) == MARK);         /* the image shows a used state */
 	}
+	T(in_use() == before + 40);
 	for (i = 0; i < 40; i++)
 		vrandom_state_free(h[i]);
+	T(in_use() == before);                  /* every one given back */
 	free_states_wiped();
 }
 
