@@ -14,6 +14,7 @@ kernels          -                     fetch_kernels
 unit             -                     unit
 firmware         sources               sh scripts/firmware-test.sh
 matrix           unit                  matrix
+mutants          unit                  sh scripts/mutants.sh
 lua-static       sources               sh scripts/lua-static-test.sh
 harden           unit                  sh scripts/harden-test.sh
 cross            -                     sh scripts/cross-test.sh
@@ -24,7 +25,6 @@ recipes          sources               sh test/recipes.sh
 distcheck        unit                  distcheck
 lua-musl         sources               sh scripts/lua-musl-test.sh
 fuzz             unit                  sh scripts/fuzz.sh
-mutants          unit                  sh scripts/mutants.sh
 musl-static      -                     musl_static
 lua-versions     unit                  sh scripts/lua-versions-test.sh
 rock             unit                  sh scripts/rock-test.sh"
