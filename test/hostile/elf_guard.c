@@ -17,37 +17,34 @@
 static const char *dir;
 static size_t pg;
 
-/* [guard][pages][guard]: the room between, n bytes placed at its end
- * (tail) or at its start.  At the end as near as an 8-byte aligned start
- * allows: the reader checks alignment relative to the image, whose base
- * the kernel aligns to a page (UBSan would see the misaligned loads). */
-static unsigned char *room(size_t n, int tail, unsigned char **base, size_t *len)
-{
-	size_t pages = (n + pg - 1) / pg + (n == 0);
-	unsigned char *p;
+/* [guard][pages][guard], mapped once per image: an image of up to max
+ * bytes placed at the end of the room between (tail) or at its start.  At
+ * the end as near as an 8-byte aligned start allows: the reader checks
+ * alignment relative to the image, whose base the kernel aligns to a page
+ * (UBSan would see the misaligned loads). */
+static unsigned char *room;
+static size_t pages;
 
-	*len = (pages + 2) * pg;
-	p = mmap(0, *len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED || mprotect(p, pg, PROT_NONE) ||
-	    mprotect(p + (pages + 1) * pg, pg, PROT_NONE))
+static void room_map(size_t max)
+{
+	pages = (max + pg - 1) / pg + (max == 0);
+	room = mmap(0, (pages + 2) * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (room == MAP_FAILED || mprotect(room, pg, PROT_NONE) ||
+	    mprotect(room + (pages + 1) * pg, pg, PROT_NONE))
 		_exit(99);
-	*base = p;
-	return tail ? p + ((pages + 1) * pg - n) / 8 * 8 : p + pg;
 }
 
 /* The lookup on img's first len bytes, at each edge. */
 static int survives(const unsigned char *img, size_t len, const char *sym, const char *ver)
 {
-	unsigned char *base, *copy, *fn;
-	size_t maplen;
+	unsigned char *copy, *fn;
 	int tail, ok = 1;
 
 	for (tail = 0; tail < 2; tail++) {
-		copy = room(len, tail, &base, &maplen);
+		copy = tail ? room + ((pages + 1) * pg - len) / 8 * 8 : room + pg;
 		memcpy(copy, img, len);
 		fn = __vr_vdso_sym(copy, len, sym, ver);
 		ok &= !fn || (fn >= copy && fn < copy + len);
-		munmap(base, maplen);
 	}
 	return ok;
 }
@@ -61,6 +58,7 @@ static void image(const char *variant, const char *sym, const char *ver, int fou
 
 	if (!c)
 		_exit(99);
+	room_map(size);
 	/* The whole image: the symbol found, or not, as the variant says. */
 	T(!__vr_vdso_sym(img, size, sym, ver) == !found);
 	for (len = 0; len <= size; len++)
