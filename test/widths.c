@@ -107,6 +107,27 @@ static void bound_right(uint64_t bound, long trials)
 	T(bad == 0);
 }
 
+/* Bounds 0 and 1 give 0 and draw nothing; the portable 128-bit product
+ * (for targets without a 128-bit type) agrees with the compiler's. */
+static void edges(void)
+{
+	struct script s = { { 0, 0 }, 0, 0, 0 };
+	uint64_t x, y, lo, hi, bad = 0;
+	long i;
+
+	T(vr_uniform(0, draw, &s) == 0 && vr_uniform(1, draw, &s) == 0 && s.n == 0);
+	for (i = 0; i < scaled(20000, 2000); i++) {
+		x = any(), y = any();
+		if (i % 4 == 1)
+			x |= 0xffffffff;        /* the carries out of the middle */
+		if (i % 4 == 2)
+			x = ~(uint64_t)0, y |= 0xffffffff00000000;
+		hi = vr_mul64_halves(x, y, &lo);
+		bad += hi != (uint64_t)((u128)x * y >> 64) || lo != (uint64_t)((u128)x * y);
+	}
+	T(bad == 0);
+}
+
 static void all(void)
 {
 	static const uint64_t b[] = {
@@ -171,6 +192,7 @@ int main(void)
 {
 	t_init();
 	t_case("the rest of a short read: completed, or why not", fill_rest);
+	t_case("bounds 0 and 1; the portable 128-bit product", edges);
 	t_case("each width's draws mapped and rejected as defined", all);
 	return t_finish();
 }

@@ -335,13 +335,15 @@ static void from_2222(void)
 /* Each byte of vrandom_u32 and vrandom_u64 takes nearly every value over
  * 4000 draws (expected some 255.8 of 256; fewer than 200 has odds below
  * 10^-40), and each of a double's 53 bits is set in 30 to 70 % of them
- * (25 standard deviations): no byte left unset, no bit stuck. */
+ * (25 standard deviations): no byte left unset, no bit stuck; and
+ * vrandom_uniform(1000) reaches the top of its range. */
 static void every_byte(void)
 {
 	static unsigned char seen32[4][256], seen64[8][256];
 	unsigned bits[53] = { 0 };
 	size_t i, k, d32, d64, worst32 = 256, worst64 = 256;
 	unsigned lo = 4000, hi = 0;
+	uint64_t umax = 0;
 
 	/* Each function in a loop of its own: a byte it leaves unwritten
 	 * then holds what its own last call left, not another's bytes. */
@@ -356,6 +358,11 @@ static void every_byte(void)
 
 		for (k = 0; k < 8; k++)
 			seen64[k][b >> 8 * k & 255] = 1;
+	}
+	for (i = 0; i < 4000; i++) {
+		uint64_t u = vrandom_uniform(1000);
+
+		umax = u > umax ? u : umax;
 	}
 	for (i = 0; i < 4000; i++) {
 		uint64_t x = (uint64_t)(vrandom_double() * 0x1p53);
@@ -380,6 +387,8 @@ static void every_byte(void)
 	T(worst32 >= 200);
 	T(worst64 >= 200);
 	T(lo >= 1200 && hi <= 2800);
+	/* The largest of 4000 draws below 1000: under 990 has odds 10^-17. */
+	T(umax >= 990 && umax < 1000);
 }
 
 /* The draws that cannot fail abort when the kernel does (here: a buffer
