@@ -14,6 +14,7 @@ kernels          -                     fetch_kernels
 unit             -                     unit
 firmware         sources               sh scripts/firmware-test.sh
 matrix           unit                  matrix
+mutants          unit                  sh scripts/mutants.sh
 lua-static       sources               sh scripts/lua-static-test.sh
 harden           unit                  sh scripts/harden-test.sh
 cross            -                     sh scripts/cross-test.sh

@@ -4,7 +4,7 @@
 # both read from the architecture header so they cannot drift apart.
 FAKEVDSO_IMAGES = test/fakevdso-gnu.so test/fakevdso-sysv.so \
 	test/fakevdso-badver.so test/fakevdso-enosys.so test/fakevdso-zerokey.so \
-	test/fakevdso-zeroretry.so
+	test/fakevdso-zeroretry.so test/fakevdso-echo.so
 FAKEVDSO_STATE_SIZE = 200
 FAKEVDSO_FLAGS = -shared -nostdlib -fPIC -O2 -fno-stack-protector \
 	-fno-asynchronous-unwind-tables -fno-builtin -Wl,--build-id=none \
@@ -31,6 +31,7 @@ fakevdso_badver = -DFAKE_PARAMS_RET=0 -Wl,--hash-style=both
 fakevdso_enosys = -DFAKE_PARAMS_RET=-38 -Wl,--hash-style=both
 fakevdso_zerokey = -DFAKE_PARAMS_RET=0 -DFAKE_ZERO_KEY=1 -Wl,--hash-style=both
 fakevdso_zeroretry = -DFAKE_PARAMS_RET=0 -DFAKE_ZERO_KEY=2 -Wl,--hash-style=both
+fakevdso_echo = -DFAKE_PARAMS_RET=0 -DFAKE_ECHO -Wl,--hash-style=both
 test/fakevdso-%.so: $(fakevdso_deps) test/fakevdso-%.ver
 	$(AM_V_CCLD)$(FAKEVDSO_CC) -DFAKE_SYM=$(vdso_sym) $(fakevdso_$*) \
 	  -Wl,--version-script=test/fakevdso-$*.ver -o $@ $(srcdir)/test/fakevdso/fakevdso.c
@@ -57,6 +58,12 @@ test/fakevdso-32-damaged.so: test/fakevdso-32-gnu.so
 	head -c $$(($$dyn + 12)) test/fakevdso-32-gnu.so > $@
 CLEANFILES += $(FAKEVDSO32_IMAGES) test/fakevdso-32-*.ver
 
+# The bounded draw at widths 4 and 8 against its definition (and 1, 2).
+check_PROGRAMS += test/widths
+TESTS += test/widths
+test_widths_CFLAGS = $(AM_CFLAGS) -I$(srcdir)/test/hostile -I$(srcdir)/src/runtime
+# uniform.h alone: no vrandom linked, so a change to it rebuilds only this.
+
 check_PROGRAMS += test/elf32
 TESTS += test/elf32
 test_elf32_CFLAGS = $(AM_CFLAGS) -I$(srcdir)/test/hostile \
@@ -67,7 +74,8 @@ EXTRA_test_elf32_DEPENDENCIES = $(FAKEVDSO32_IMAGES)
 endif
 EXTRA_DIST += test/fakevdso/fakevdso.c test/fakevdso/fakevdso.lds test/no-check.sh \
 	test/fakevdso/fakevdso.h test/fakevdso/kstate.h test/check_main.h test/tally.h \
-	test/scale.h test/bpf.h test/libc-grnd.h test/stats.h
+	test/scale.h test/bpf.h test/libc-grnd.h test/stats.h \
+	test/mutants.tab
 
 if HAVE_CHECK
 check_PROGRAMS += test/check_rng test/check_vdso

@@ -29,6 +29,10 @@ TESTS += test/musl-shim
 test_musl_shim_SOURCES = test/musl-shim.c
 test_musl_shim_LDFLAGS = $(musl_static)
 test_musl_shim_LDADD = libvrandom-libc.la libvrandom.la -lm
+check_PROGRAMS += test/shim-bytes
+TESTS += test/shim-bytes
+test_shim_bytes_LDFLAGS = $(musl_static)
+test_shim_bytes_LDADD = libvrandom-libc.la libvrandom.la
 endif
 
 # The proof: one plain program, with the shim and without, and the example.

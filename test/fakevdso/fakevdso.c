@@ -109,6 +109,20 @@ long FAKE_SYM(void *buf, unsigned long len, unsigned int flags, void *st, unsign
 #ifdef FAKE_ZERO_KEY
 	return fake_zero_keyed(buf, len, st);
 #endif
+#ifdef FAKE_ECHO
+	/* The state it was handed, for the tests of the pool: its bytes come
+	 * first (a fresh or wiped state reads 0), then it is marked 0xa5, as
+	 * a kernel's key and generation would mark it. */
+	{
+		unsigned char *s = st;
+
+		for (i = 0; i < len; i++)
+			p[i] = i < stlen ? s[i] : 0x5a ^ flags;
+		for (i = 0; i < stlen; i++)
+			s[i] = 0xa5;
+		return len;
+	}
+#endif
 	for (i = 0; i < len; i++)
 		p[i] = 0x5a ^ flags;
 	return len;

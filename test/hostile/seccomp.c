@@ -4,6 +4,7 @@
  * EPERM leaves the pool empty and the system call to serve. */
 #include <errno.h>
 #include <seccomp.h>
+#include <sys/random.h>
 
 #include "hostile.h"
 
@@ -37,6 +38,7 @@ static void getrandom_enosys_syscall(void)
 {
 	setenv("VRANDOM_BACKEND", "syscall", 1);
 	deny(SCMP_SYS(getrandom), ENOSYS);
+	T(backend() == VRANDOM_URANDOM);        /* setup's own probe, before any read */
 	t_serves();
 	T(backend() == VRANDOM_URANDOM);
 }
@@ -84,6 +86,27 @@ static void mmap_eperm(void)
 		T(vrandom_reserve(4) == 0);
 }
 
+/* A pool not yet seeded, as /dev/urandom's users see it: poll on
+ * /dev/random times out (the filter answers 0, as poll does then).
+ * GRND_NONBLOCK must say EAGAIN rather than read /dev/urandom unseeded. */
+static void unseeded(void)
+{
+	unsigned char b[16];
+	int nr[] = { SCMP_SYS(poll), SCMP_SYS(ppoll),
+#ifdef __SNR_ppoll_time64
+		SCMP_SYS(ppoll_time64),
+#endif
+	};
+	size_t i;
+
+	setenv("VRANDOM_BACKEND", "urandom", 1);
+	for (i = 0; i < sizeof nr / sizeof nr[0]; i++)
+		if (nr[i] >= 0)         /* not a pseudo number: the arch has it */
+			deny(nr[i], 0);
+	errno = 0;
+	T(vrandom_getrandom(b, sizeof b, GRND_NONBLOCK) == -1 && errno == EAGAIN);
+}
+
 int main(void)
 {
 	t_init();
@@ -92,6 +115,7 @@ int main(void)
 	t_case("getrandom ENOSYS after the first call", getrandom_enosys_later);
 	t_case("getrandom ENOSYS after setup, VRANDOM_BACKEND=syscall",
 	       getrandom_enosys_after_syscall);
+	t_case("an unseeded pool: GRND_NONBLOCK says EAGAIN", unseeded);
 	if (T_ASAN)
 		printf("mmap EPERM: skipped, ASan needs mmap for its heap\n");
 	else
