@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "hostile.h"
+#include "chacha.h"
 #include "vdso.h"
 #define FAKE_GETAUXVAL
 #include "../fakevdso/fakevdso.h"
@@ -411,44 +412,64 @@ static void aborts(void)
 }
 
 /* The zero-key check itself (vdso.h), on a state of 200 bytes placed at
- * the end of a page before a PROT_NONE one: what does not come from a
- * zero key is kept, state and bytes untouched, however it starts (the
- * first byte of a zero key's stream comes once in 256 reads); what does
- * is taken back, the state wiped; and the state is searched for the next
- * key without a byte past its end. */
+ * the end of a page before a PROT_NONE one.  Under 64 bytes a zero-keyed
+ * answer starts at block 0 or 2 (the vDSO's second pass).  What does not
+ * come from a zero key is kept, state and bytes untouched, however it
+ * starts; a zero key's first 9 bytes or more are taken back and the state
+ * wiped; 8 or fewer only where the state also holds the key that stream
+ * leaves (bytes 32 to 47 of the next block) or reads all zero, and the
+ * state is searched without a byte past its end.  The blocks come from
+ * chacha.h, itself checked against RFC 7539's vectors (A.1: the zero
+ * key, blocks 0 and 1). */
 static void zero_key(void)
 {
-	static const unsigned char block[16] = {
+	static const unsigned char rfc0[16] = {
 		0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90, 0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28,
-	}, next[8] = { 0x29, 0xb7, 0x21, 0x76, 0x9c, 0xe6, 0x4e, 0x43 };
-	size_t pg = sysconf(_SC_PAGESIZE), n;
+	}, rfc1[8] = { 0x9f, 0x07, 0xe7, 0xbe, 0x55, 0x51, 0x38, 0x7a };
+	size_t pg = sysconf(_SC_PAGESIZE), n, c;
 	unsigned char *p = mmap(0, 2 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	unsigned char *st = p + pg - 200, b[64], keep[64], zeros[200] = { 0 };
+	unsigned char *st = p + pg - 200, b[64], keep[64], zeros[200] = { 0 }, x[64], next[64];
 
 	if (p == MAP_FAILED || mprotect(p + pg, pg, PROT_NONE))
 		_exit(99);
+	vr_chacha20_block(x, 0, 0);
+	vr_chacha20_block(next, 0, 1);
+	T(!memcmp(x, rfc0, 16) && !memcmp(next, rfc1, 8));
 	__vr_params.size_of_opaque_state = 200;
-	for (n = 1; n <= 64; n *= 2) {
-		/* 0x76 and then other bytes; a zero key's first n bytes, with
-		 * no next key in the state (kept: below 64 bytes only the key
-		 * in the state tells). */
-		memset(st, 0x33, 200);
-		memset(b, 0x11, n);
-		b[0] = 0x76;
-		memcpy(keep, b, n);
-		T(__vr_zero_keyed(st, b, n, 0, n) == (ssize_t)n);
-		T(!memcmp(b, keep, n) && st[0] == 0x33 && st[199] == 0x33);
-		memcpy(b, block, n < 16 ? n : 16);
-		memcpy(keep, b, n);
-		if (n < 64) {
+	for (c = 0; c <= 2; c += 2) {
+		vr_chacha20_block(x, 0, c);
+		vr_chacha20_block(next, 0, c + 1);
+		for (n = 1; n <= 64; n *= 2) {
+			/* The block's first byte, then others: kept. */
+			memset(st, 0x33, 200);
+			memset(b, 0x11, n);
+			b[0] = x[0];
+			memcpy(keep, b, n);
 			T(__vr_zero_keyed(st, b, n, 0, n) == (ssize_t)n);
 			T(!memcmp(b, keep, n) && st[0] == 0x33 && st[199] == 0x33);
-			/* The next key in the state's last 8 bytes: taken back. */
-			memcpy(st + 192, next, 8);
+			/* The stream's first bytes (16 at most compared). */
+			memcpy(b, x, n < 16 ? n : 16);
+			memcpy(keep, b, n);
+			if (n <= 8) {
+				T(__vr_zero_keyed(st, b, n, 0, n) == (ssize_t)n);
+				T(!memcmp(b, keep, n) && st[0] == 0x33 && st[199] == 0x33);
+				/* The key it leaves, in the state's last 16 bytes. */
+				memcpy(st + 184, next + 32, 16);
+				T(__vr_zero_keyed(st, b, n, 0, n) == (ssize_t)n);
+				T(!memcmp(st, zeros, 200));
+				T(n < 8 || memcmp(b, keep, n));         /* new bytes: 2^-64 */
+				/* A state dropped since: all zero. */
+				memcpy(b, keep, n);
+				T(__vr_zero_keyed(st, b, n, 0, n) == (ssize_t)n);
+				T(n < 8 || memcmp(b, keep, n));
+				continue;
+			}
+			if (n >= 64 && c)
+				continue;       /* 64 bytes start at block 0 or from 2 on: check_vdso */
+			T(__vr_zero_keyed(st, b, n, 0, n) == (ssize_t)n);
+			T(!memcmp(st, zeros, 200));
+			T(memcmp(b, keep, n));
 		}
-		T(__vr_zero_keyed(st, b, n, 0, n) == (ssize_t)n);
-		T(!memcmp(st, zeros, 200));
-		T(n < 8 || memcmp(b, keep, n));         /* new bytes: 2^-64 */
 	}
 	munmap(p, 2 * pg);
 }
