@@ -90,9 +90,12 @@ strace_ok() { command -v strace >/dev/null && strace -o /dev/null true 2>/dev/nu
 # arch NAME: sets a_name a_gnu a_asm a_musl a_cflags a_user a_system
 # a_syspkg a_console a_debarch a_suite a_kernel a_image a_backend a_symbol
 # a_fw a_flags ("" for the table's "-"); returns 1 for an unknown name.
+# A machine's name alone is its first row (riscv64: riscv64-7.2).
 arch() {
 	local line
-	line=$(awk -v n="$1" '$1 == n' "$top/scripts/arch.tab") && [ -n "$line" ] || return 1
+	line=$(awk -v n="$1" '$1 == n { r = $0; exit }
+		r == "" && index($1, n "-") == 1 && substr($1, length(n) + 2, 1) ~ /[0-9]/ { r = $0 }
+		END { print r }' "$top/scripts/arch.tab") && [ -n "$line" ] || return 1
 	set -f; set -- $line; set +f
 	a_name=$1 a_gnu=$2 a_asm=$3 a_musl=$4 a_cflags=$5 a_user=$6 a_system=$7 a_syspkg=$8
 	a_console=$9; shift 9
