@@ -90,9 +90,12 @@ strace_ok() { command -v strace >/dev/null && strace -o /dev/null true 2>/dev/nu
 # arch NAME: sets a_name a_gnu a_asm a_musl a_cflags a_user a_system
 # a_syspkg a_console a_debarch a_suite a_kernel a_image a_backend a_symbol
 # a_fw a_flags ("" for the table's "-"); returns 1 for an unknown name.
+# A machine's name alone is its first row (riscv64: riscv64-7.2).
 arch() {
 	local line
-	line=$(awk -v n="$1" '$1 == n' "$top/scripts/arch.tab") && [ -n "$line" ] || return 1
+	line=$(awk -v n="$1" '$1 == n { r = $0; exit }
+		r == "" && index($1, n "-") == 1 && substr($1, length(n) + 2, 1) ~ /[0-9]/ { r = $0 }
+		END { print r }' "$top/scripts/arch.tab") && [ -n "$line" ] || return 1
 	set -f; set -- $line; set +f
 	a_name=$1 a_gnu=$2 a_asm=$3 a_musl=$4 a_cflags=$5 a_user=$6 a_system=$7 a_syspkg=$8
 	a_console=$9; shift 9
@@ -103,13 +106,18 @@ arch() {
 }
 # arches [KIND]: the names, in the table's order; with KIND those that
 # have a musl, a qemu-user, a qemu-system, whose kernel gives the vDSO
-# getrandom, or that have no cross compiler (nocc), the firmware's (fw).
+# getrandom, or that have no cross compiler (nocc), the firmware's (fw);
+# newest: the vdso ones, one a triplet, unstable's kernel where it has one.
 arches() {
 	awk -v k="${1:-}" '
 		/^#/ || !NF { next }
+		k == "newest" { if ($14 == "vdso" && (!($2 in n) || $11 == "unstable")) n[$2] = $1
+			row[++r] = $1; next }
 		k == "" || (k == "musl" && $4 != "-") || (k == "user" && $6 != "-") ||
 			(k == "system" && $7 != "-") || (k == "vdso" && $14 == "vdso") ||
-			(k == "nocc" && $2 == "-") || (k == "fw" && $16 == "fw") { print $1 }' "$top/scripts/arch.tab"
+			(k == "nocc" && $2 == "-") || (k == "fw" && $16 == "fw") { print $1 }
+		END { for (i in n) o[n[i]] = 1; for (i = 1; i <= r; i++) if (row[i] in o) print row[i] }
+	' "$top/scripts/arch.tab"
 }
 
 # ---- a configure-able source tree, and builds out of it ----
@@ -335,9 +343,11 @@ build_lua() {
 
 # fetch_kernel MACHINE: its Debian kernel's boot image, fetched once under
 # $VR_CACHE/kernels (VR_VM_REFRESH=1 asks the archive for a newer one).
-# The metapackage's first linux-image-* dependency is the image package.
+# The metapackage's first linux-image-* dependency is the image package;
+# since 7.x (unstable) that package is empty and depends on linux-binary-*,
+# which holds the image as /usr/lib/modules/VERSION/vmlinu*, not /boot's.
 fetch_kernel() {
-	local k=$VR_CACHE/kernels/$1 apt dep ver deb img
+	local k=$VR_CACHE/kernels/$1 apt dep bin ver deb img
 	arch "$1" && [ -n "$a_kernel" ] || { echo "$1 boots no kernel here" >&2; return 1; }
 	if [ -z "${VR_VM_REFRESH:-}" ] && [ -f "$k/$a_image" ]; then echo "$k/$a_image"; return; fi
 	offline "the kernel of $1" || return 1
@@ -352,12 +362,16 @@ fetch_kernel() {
 		sed -n 's/^ *\(linux-image-[^ ]*\).*/\1/p' | head -n 1)
 	ver=$(show "$dep" | sed -n 's/^Version: //p' | head -n 1)
 	[ -n "$ver" ] || { echo "no linux-image package behind $a_kernel in $a_suite/$a_debarch" >&2; exit 1; }
+	bin=$(show "$dep" | sed -n 's/^Depends: //p' | tr ',|' '\n\n' |
+		sed -n 's/^ *\(linux-binary-[^ ]*\).*/\1/p' | head -n 1)
 	rm -rf "$k.new"; mkdir -p "$k.new/x"
-	(cd "$k.new" && apt-get -qq -c "$apt/apt.conf" download "$dep") >"$k.new/download.out" 2>&1 &&
-		deb=$(ls "$k.new"/*.deb) && dpkg-deb --fsys-tarfile "$deb" |
-		(cd "$k.new/x" && tar -x --wildcards './boot/vmlinu*') &&
-		img=$(ls "$k.new"/x/boot/"$a_image"-* | head -n 1) ||
-		{ tail -n 3 "$k.new/download.out" >&2; echo "$dep: no /boot/$a_image in it" >&2; exit 1; }
+	(cd "$k.new" && apt-get -qq -c "$apt/apt.conf" download "${bin:-$dep}") >"$k.new/download.out" 2>&1 &&
+		deb=$(ls "$k.new"/*.deb) && { dpkg-deb --fsys-tarfile "$deb" |
+		(cd "$k.new/x" && tar -x --wildcards --no-wildcards-match-slash \
+			'./boot/vmlinu*' './usr/lib/modules/*/vmlinu*' 2>/dev/null); true; } &&
+		img=$(ls "$k.new"/x/boot/"$a_image"-* "$k.new"/x/usr/lib/modules/*/"$a_image" 2>/dev/null | head -n 1) &&
+		[ -n "$img" ] ||
+		{ tail -n 3 "$k.new/download.out" >&2; echo "${bin:-$dep}: no $a_image in it" >&2; exit 1; }
 	mv "$img" "$k.new/$a_image"; echo "$dep $ver" >"$k.new/package"
 	rm -rf "$k.new/x" "$k.new"/*.deb "$k" "$apt"; mv "$k.new" "$k"
 	) 8>"$apt.lock" || return 1
@@ -450,7 +464,8 @@ musl() {
 	gcc=$(command -v "$a_gnu-gcc") || { echo "$a_gnu-gcc is not installed" >&2; return 77; }
 	tree=$(fetch_source musl "$suite") || return 77
 	ver=${tree##*/musl-}
-	prefix=$VR_CACHE/musl/$name-musl-$ver${patched:+-patched}${shared:+-shared}
+	# A machine's other kernels (x86_64-6.1, riscv64-7.2) share its musl.
+	prefix=$VR_CACHE/musl/${name%-[0-9]*}-musl-$ver${patched:+-patched}${shared:+-shared}
 	[ -z "$patched" ] || sum=$(musl_series_sum "$tree")
 	key="$ver $sum $a_gnu $("$gcc" -dumpfullversion) $a_cflags $shared recipe 2"
 	mkdir -p "${prefix%/*}"

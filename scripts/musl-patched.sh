@@ -109,9 +109,13 @@ one() {  # suite (empty: this release's), --shared or nothing
 	# The other vDSO architectures: the patched files compile, the vDSO
 	# path in (getrandom.o needs __vdsosym, vdso.o defines it: VDSO_USEFUL),
 	# and the series' own files for that architecture.
+	seen=" $host_gnu "
 	for a in $(arches musl); do
 		arch "$a"
-		[ "$a_gnu" != "$host_gnu" ] && grep -q '^#define VRANDOM_VDSO_SYM' "$top/src/asm/$a_asm/arch.h" || continue
+		# One a triplet: a second row of it is another kernel, not another build.
+		case $seen in *" $a_gnu "*) continue ;; esac
+		seen="$seen$a_gnu "
+		grep -q '^#define VRANDOM_VDSO_SYM' "$top/src/asm/$a_asm/arch.h" || continue
 		command -v "$a_gnu-gcc" >/dev/null || { missing "$v: $a: $a_gnu-gcc is not installed"; continue; }
 		x=$w/cross-$a; p=$(echo "${a_musl%%-*}" | sed 's/le$//')
 		mkdir -p "$x"

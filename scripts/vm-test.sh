@@ -6,6 +6,10 @@
 #   elf32, hostile/{closed_fds,threads,rlimit,seccomp}  where they build
 #   hostile/drop     pages dropped, and under mlockall, where the vDSO serves
 #   vrandom info     whose backend and symbol@version are checked here
+#   count loop       the getrandom system calls of test/musl-loop.c's
+#                    4-byte draws, named vrandom_getrandom (test/vm/count.c):
+#                    100,000 and at most 4 where the vDSO serves (the first
+#                    state's seed, reseeds), 100 and one each where not
 # smoke's, elf32's and drop's long loops at a tenth (VRANDOM_TEST_SCALE):
 # the host's builds run them whole; emulated, they took half of each boot.
 # The programs are cross-test.sh's, built static in its trees.  Two
@@ -27,6 +31,10 @@ for m in $machines; do
 	d=$vm/$m
 	rm -rf "$d"; mkdir -p "$d/fakevdso"
 	for p in $(cross_builds $progs); do cp "$b/$p" "$d/"; done
+	"$a_gnu-gcc" -static -O2 -Wall -I"$top/test" -o "$d/count" "$top/test/vm/count.c" &&
+		"$a_gnu-gcc" -static -O2 -Wall -Dgetrandom=vrandom_getrandom -o "$d/loop" \
+			"$top/test/musl-loop.c" "$b/.libs/libvrandom.a" -lpthread ||
+		{ ok 1 "$m: count and loop build"; continue; }
 	{
 		echo "VRANDOM_SMOKE_EXPECT=$a_backend $tenth smoke"
 		! ls "$b"/test/fakevdso-32-*.so >/dev/null 2>&1 ||
@@ -34,6 +42,8 @@ for m in $machines; do
 		for p in closed_fds threads rlimit seccomp; do [ ! -f "$d/$p" ] || echo "$p"; done
 		[ "$a_backend" != vdso ] || echo "$tenth drop"
 		echo "vrandom info"
+		if [ "$a_backend" = vdso ]; then echo "count 0 4 loop 100000"
+		else echo "count 100 110 loop 100"; fi
 	} >"$d/tests"
 	echo "$m" >>"$vm/ready"
 done
@@ -49,7 +59,7 @@ lane() {
 lane & lane; wait
 
 row() { printf '%s|' "$@" | sed 's/|$//'; echo; }
-table=$(row machine kernel backend symbol@version "state size" stride "pages after threads" checks)
+table=$(row machine kernel backend symbol@version "state size" stride "pages after threads" "system calls: calls" checks)
 for m in $(cat "$vm/ready" 2>/dev/null); do
 	arch "$m"
 	d=$vm/$m c=$vm/$m/console.log
@@ -73,7 +83,8 @@ for m in $(cat "$vm/ready" 2>/dev/null); do
 	table="$table
 $(row "$m" "$(info_field "$c" kernel | awk '{ print $2 }')" "$backend" "${symbol:--}" \
 	"$(info_field "$c" 'state size' | sed 's/ bytes//')" "$(info_field "$c" 'state stride' | sed 's/ bytes//')" \
-	"$(sed -n 's/^arena after the threads: \([0-9]*\) pages.*/\1/p' "$c" | head -n 1)" "$1")"
+	"$(sed -n 's/^arena after the threads: \([0-9]*\) pages.*/\1/p' "$c" | head -n 1)" \
+	"$(sed -n 's/^count: \([0-9]*\) getrandom .*/\1/p' "$c" | head -n 1): $(sed -n 's/^vm-init: run: count [0-9]* [0-9]* loop //p' "$c")" "$1")"
 done
 echo "== what the kernels gave"
 printf '%s\n' "$table" | columns

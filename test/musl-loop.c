@@ -1,6 +1,8 @@
 /* A plain program, nothing vrandom about it: getrandom() for 4 bytes,
  * N times (default 100000).  Linked with and without the libc shim, it is
- * what test/musl-strace.sh counts system calls of. */
+ * what test/musl-strace.sh counts system calls of; built with
+ * -Dgetrandom=vrandom_getrandom, what scripts/vm-test.sh counts in the
+ * booted machines. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/random.h>

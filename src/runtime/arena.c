@@ -109,7 +109,10 @@ static int grow(size_t n)
 		return -errno;
 	mem = mmap(0, pages * pool.pagesz, pool.prot, pool.flags, -1, 0);
 	if (mem == MAP_FAILED) {
-		int err = errno;
+		/* Where a configuration lacks droppable pages, 6.11's mmap says
+		 * so with the kernel's own ENOTSUPP (524), which no libc names;
+		 * later kernels say EOPNOTSUPP, and so do we. */
+		int err = errno == 524 ? EOPNOTSUPP : errno;
 
 		munmap(c, sizeof *c + n * sizeof c->state[0]);
 		return -err;

@@ -86,6 +86,27 @@ static void mmap_eperm(void)
 		T(vrandom_reserve(4) == 0);
 }
 
+/* MAP_DROPPABLE refused as a 6.11 kernel without droppable pages refuses
+ * it, with the kernel-internal ENOTSUPP (524): the system call serves, and
+ * vrandom_reserve reports EOPNOTSUPP, the errno later kernels give. */
+static void droppable_enotsupp(void)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+
+	if (!ctx || seccomp_rule_add(ctx, SCMP_ACT_ERRNO(524), SCMP_SYS(mmap), 1,
+				     SCMP_A3(SCMP_CMP_MASKED_EQ, 0x0f, 0x08)) ||
+	    seccomp_load(ctx)) {
+		fprintf(stderr, "seccomp: cannot install the filter\n");
+		_exit(99);
+	}
+	seccomp_release(ctx);
+	t_serves();
+	if (backend() == VRANDOM_VDSO)
+		T(vrandom_reserve(4) == -1 && errno == EOPNOTSUPP);
+	else
+		T(vrandom_reserve(4) == 0);
+}
+
 /* A pool not yet seeded, as /dev/urandom's users see it: poll on
  * /dev/random times out (the filter answers 0, as poll does then).
  * GRND_NONBLOCK must say EAGAIN rather than read /dev/urandom unseeded. */
@@ -120,5 +141,6 @@ int main(void)
 		printf("mmap EPERM: skipped, ASan needs mmap for its heap\n");
 	else
 		t_case("mmap EPERM from the start", mmap_eperm);
+	t_case("MAP_DROPPABLE ENOTSUPP (524) from the start", droppable_enotsupp);
 	return t_finish();
 }
