@@ -406,14 +406,27 @@ boot() {
 	cp -R "$dir/." "$run/root/"; cp "$init" "$run/root/init"
 	(cd "$run/root" && find . | cpio -o -H newc -R 0:0 --quiet) >"$run/initramfs.cpio"
 	t0=$(date +%s)
-	# A panic before init boots again, said so (TCG: x86_64's "Oops: int3").
+	# A kernel that panics before init, or shows no init within
+	# VR_VM_INIT_TIMEOUT seconds (default 300), boots once more, said so
+	# (TCG: x86_64's "Oops: int3"; riscv64's 7.2 once stopped after the
+	# firmware's banner, one boot in nine).
 	for _try in 1 2; do
 		timeout -k 10 "$limit" "$a_system" $a_flags -m 1G -nodefaults -display none -serial stdio \
 			-no-reboot -kernel "$kernel" -initrd "$run/initramfs.cpio" \
 			-append "console=$a_console rdinit=/init quiet panic=-1" \
-			</dev/null 2>&1 | tr -d '\r' >"$dir/console.log"
-		[ $_try = 1 ] && ! grep -q '^vm-init: ' "$dir/console.log" && grep -q 'Kernel panic' "$dir/console.log" || break
-		echo "$m: before init: $(grep -m 1 'Kernel panic' "$dir/console.log"); booting again"
+			</dev/null >"$run/console.raw" 2>&1 &
+		_q=$! _w=0 _late=
+		until grep -q '^vm-init: ' "$run/console.raw" || ! kill -0 $_q 2>/dev/null; do
+			[ $_w -lt "${VR_VM_INIT_TIMEOUT:-300}" ] || { _late=1; kill $_q; break; }
+			sleep 2; _w=$((_w + 2))
+		done
+		wait $_q
+		tr -d '\r' <"$run/console.raw" >"$dir/console.log"
+		[ $_try = 1 ] && ! grep -q '^vm-init: ' "$dir/console.log" || break
+		if [ -n "$_late" ]; then echo "$m: no init within ${VR_VM_INIT_TIMEOUT:-300} s; booting again"
+		elif grep -q 'Kernel panic' "$dir/console.log"; then
+			echo "$m: before init: $(grep -m 1 'Kernel panic' "$dir/console.log"); booting again"
+		else break; fi
 	done
 	rm -rf "$run"
 	sed -n -E "s/^vm-init: (PASS|SKIP|FAIL): /\1: $m: /p" "$dir/console.log"
