@@ -379,6 +379,22 @@ fetch_kernel() {
 }
 
 # ---- booting: a kernel, an initramfs of DIR, test/vm/init.c as PID 1 ----
+# initramfs MACHINE DIR RUN: RUN/initramfs.cpio of DIR's files and init
+# (built static once per triplet); RUN is made anew.
+initramfs() {
+	local init=$VR_BUILD/init/$a_gnu/init
+	# Machines of one triplet boot at once, in subshells that share $$:
+	# each builds its own copy and renames it into place.
+	if [ ! -x "$init" ] || [ "$top/test/vm/init.c" -nt "$init" ]; then
+		mkdir -p "${init%/*}"
+		"$a_gnu-gcc" -static -O2 -Wall -o "$init.$1.$$" "$top/test/vm/init.c" &&
+			mv "$init.$1.$$" "$init" ||
+			{ echo "FAIL: $1: init does not build"; return 1; }
+	fi
+	rm -rf "$3"; mkdir -p "$3/root/dev" "$3/root/proc" "$3/root/sys" "$3/root/tmp"
+	cp -R "$2/." "$3/root/"; cp "$init" "$3/root/init"
+	(cd "$3/root" && find . | cpio -o -H newc -R 0:0 --quiet) >"$3/initramfs.cpio"
+}
 # boot MACHINE DIR [TIMEOUT]: DIR/tests lists the programs init runs, one
 # a line: `[VAR=value ...] path [args...]`.  The console goes to
 # DIR/console.log; init's and each program's result lines are printed.
@@ -386,25 +402,15 @@ fetch_kernel() {
 # TIMEOUT seconds (a hang guard, default 900), no summary; 77: no kernel or
 # qemu-system here (with the reason).
 boot() {
-	local m=$1 dir=$2 limit=${3:-${VR_VM_TIMEOUT:-900}} kernel init run t0 why sum
+	local m=$1 dir=$2 limit=${3:-${VR_VM_TIMEOUT:-900}} kernel run t0 why sum
 	arch "$m" && [ -n "$a_kernel" ] || { echo "FAIL: $m boots no kernel"; return 1; }
 	for _c in "$a_system" cpio "$a_gnu-gcc"; do
 		command -v "$_c" >/dev/null || { echo "SKIP: $m: $_c is not installed"; return 77; }
 	done
 	kernel=$(fetch_kernel "$m" 2>"$dir/kernel.err") ||
 		{ echo "SKIP: $m: no kernel: $(tail -n 1 "$dir/kernel.err")"; return 77; }
-	init=$VR_BUILD/init/$a_gnu/init
-	# Machines of one triplet boot at once, in subshells that share $$:
-	# each builds its own copy and renames it into place.
-	if [ ! -x "$init" ] || [ "$top/test/vm/init.c" -nt "$init" ]; then
-		mkdir -p "${init%/*}"
-		"$a_gnu-gcc" -static -O2 -Wall -o "$init.$m.$$" "$top/test/vm/init.c" &&
-			mv "$init.$m.$$" "$init" ||
-			{ echo "FAIL: $m: init does not build"; return 1; }
-	fi
-	run=$dir.boot; rm -rf "$run" "$dir/console.log"; mkdir -p "$run/root/dev" "$run/root/proc" "$run/root/sys" "$run/root/tmp"
-	cp -R "$dir/." "$run/root/"; cp "$init" "$run/root/init"
-	(cd "$run/root" && find . | cpio -o -H newc -R 0:0 --quiet) >"$run/initramfs.cpio"
+	run=$dir.boot; rm -f "$dir/console.log"
+	initramfs "$m" "$dir" "$run" || return 1
 	t0=$(date +%s)
 	# A kernel that panics before init, or shows no init within
 	# VR_VM_INIT_TIMEOUT seconds (default 300), boots once more, said so

@@ -19,6 +19,7 @@ lua-static       sources               sh scripts/lua-static-test.sh
 harden           unit                  sh scripts/harden-test.sh
 cross            -                     sh scripts/cross-test.sh
 vm               cross,kernels         sh scripts/vm-test.sh
+vmfork           cross,kernels         sh scripts/vmfork-test.sh
 musl-patched     sources               sh scripts/musl-patched.sh
 musl-patched-vm  musl-patched,kernels  sh scripts/musl-patched-vm.sh
 recipes          sources               sh test/recipes.sh
