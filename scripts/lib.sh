@@ -400,14 +400,16 @@ initramfs() {
 # DIR/console.log; init's and each program's result lines are printed.
 # 0: every program passed; 1: one failed, a panic, no power-off within
 # TIMEOUT seconds (a hang guard, default 900), no summary; 77: no kernel or
-# qemu-system here (with the reason).
+# qemu-system here (with the reason).  VR_VM_KERNEL boots that image
+# instead of the machine's Debian kernel; VR_VM_APPEND adds to the
+# kernel's command line (pti=off, say).
 boot() {
 	local m=$1 dir=$2 limit=${3:-${VR_VM_TIMEOUT:-900}} kernel run t0 why sum
 	arch "$m" && [ -n "$a_kernel" ] || { echo "FAIL: $m boots no kernel"; return 1; }
 	for _c in "$a_system" cpio "$a_gnu-gcc"; do
 		command -v "$_c" >/dev/null || { echo "SKIP: $m: $_c is not installed"; return 77; }
 	done
-	kernel=$(fetch_kernel "$m" 2>"$dir/kernel.err") ||
+	kernel=${VR_VM_KERNEL:-$(fetch_kernel "$m" 2>"$dir/kernel.err")} ||
 		{ echo "SKIP: $m: no kernel: $(tail -n 1 "$dir/kernel.err")"; return 77; }
 	run=$dir.boot; rm -f "$dir/console.log"
 	initramfs "$m" "$dir" "$run" || return 1
@@ -419,7 +421,7 @@ boot() {
 	for _try in 1 2; do
 		timeout -k 10 "$limit" "$a_system" $a_flags -m 1G -nodefaults -display none -serial stdio \
 			-no-reboot -kernel "$kernel" -initrd "$run/initramfs.cpio" \
-			-append "console=$a_console rdinit=/init quiet panic=-1" \
+			-append "console=$a_console rdinit=/init quiet panic=-1${VR_VM_APPEND:+ $VR_VM_APPEND}" \
 			</dev/null >"$run/console.raw" 2>&1 &
 		_q=$! _w=0 _late=
 		until grep -q '^vm-init: ' "$run/console.raw" || ! kill -0 $_q 2>/dev/null; do

@@ -163,8 +163,10 @@ done
 
 # What the tests read from the environment comes from the suites alone:
 # an inherited CK_RUN_CASE, VRANDOM_TEST_SCALE or VRANDOM_TEST_NO_VDSO
-# would run fewer checks, or weaker ones, without a word.
-cleared=$(env | sed -n 's/^\(\(CK\|VRANDOM\)_[A-Za-z0-9_]*\)=.*/\1/p' | sort -u | xargs)
+# would run fewer checks, or weaker ones, without a word; an inherited
+# VR_VM_KERNEL or VR_VM_APPEND would boot another kernel, or this one
+# otherwise.
+cleared=$(env | sed -n 's/^\(\(CK\|VRANDOM\)_[A-Za-z0-9_]*\|VR_VM_KERNEL\|VR_VM_APPEND\)=.*/\1/p' | sort -u | xargs)
 for v in $cleared; do unset "$v"; done
 
 # One run a build tree: a second would remove the first one's results.
