@@ -17,11 +17,12 @@
  * (fast key erasure), which is as public; each later refill starts a
  * call's counter at 0 again.  So a thread's answers after a zero-keyed
  * reseed are one public stream: 96 bytes under each key of a chain that
- * starts at the zero key.  Both chains (c = 0 and 2) are followed DEPTH
- * keys deep, and an answer of at least 8 bytes found anywhere in them
- * (by chance once in 2^46 answers) counts: under the zero key from block
- * 0 or from block 2, or under a key after it; one at a chain's start is
- * a reseed to a zero key.  Not counted: a chain's later refills made on a
+ * starts at the zero key.  An answer of at least 8 bytes found in the
+ * first DEPTH keys of either chain (c = 0 or 2; by chance once in 2^46
+ * answers) counts, and so do the thread's answers after it as long as
+ * each is what the chain serves next: under the zero key from block 0 or
+ * from block 2, or under a key after it.  One at a chain's start is a
+ * reseed to a zero key.  Not counted: a chain's later refills made on a
  * second pass, and answers of 64 bytes or more (never asked for).
  *
  *   zerokey [-g|-v|-V|-F IMAGE] [-p] [-n ROUNDS] [-t THREADS] [-s BYTES]
@@ -60,7 +61,7 @@ ssize_t getrandom(void *, size_t, unsigned int);
 #define MADV_PAGEOUT 21
 #endif
 
-#define DEPTH 1024              /* keys a chain is followed */
+#define DEPTH 1024              /* keys of a chain looked up */
 #define SPAN (96 * DEPTH)       /* the bytes served under them */
 #define MAXTHREADS 64
 #define MAXRANGES 64
@@ -71,6 +72,58 @@ enum { BLOCK0, BLOCK2, AFTER, RESEEDS, KINDS };
  * them start: a position + 1 in pub, 0 for an empty slot. */
 static unsigned char pub[2 * SPAN];
 static uint32_t slot[1 << 19];
+static size_t size = 16;
+
+/* A thread's place in a chain: the 96 bytes served under one key, the
+ * next key, and how far it is from the zero key (k < 0: not in one). */
+struct follow {
+	unsigned char out[96];
+	uint32_t key[8];
+	size_t pos;
+	long k;
+	int c;          /* the chain from block 2 */
+};
+
+/* The refill from blocks c and c + 1 under the key: the batch, and the
+ * next key, whose words the kernel reads in the machine's order. */
+static void refill(struct follow *f, uint64_t c)
+{
+	unsigned char b[128];
+
+	vr_chacha20_block(b, f->key, c);
+	vr_chacha20_block(b + 64, f->key, c + 1);
+	memcpy(f->out, b, 96);
+	memcpy(f->key, b + 96, 32);
+	f->pos = 0;
+}
+
+/* f at byte p of pub, DEPTH keys at most from the zero key. */
+static void follow_from(struct follow *f, size_t p)
+{
+	long k;
+
+	memset(f, 0, sizeof *f);
+	f->c = p >= SPAN;
+	for (k = 0; k <= (long)(p % SPAN / 96); k++)
+		refill(f, k ? 0 : 2 * f->c);
+	f->k = k - 1;
+	f->pos = p % 96;
+}
+
+/* Whether the answer at b is what the chain serves next: then f moves
+ * on, else it is left (k = -1). */
+static int follows(struct follow *f, const unsigned char *b)
+{
+	size_t i;
+
+	for (i = 0; i < size; i++) {
+		if (f->pos == 96)
+			refill(f, 0), f->k++;
+		if (f->out[f->pos++] != b[i])
+			return f->k = -1, 0;
+	}
+	return 1;
+}
 
 static uint64_t word8(const unsigned char *p)
 {
@@ -85,28 +138,17 @@ static size_t hash(uint64_t w)
 	return (w * 0x9e3779b97f4a7c15u) >> (64 - 19);
 }
 
-/* 96 bytes a key of the chain, from block c under the zero key. */
-static void chain(unsigned char *out, uint64_t c)
-{
-	unsigned char b[128];
-	uint32_t key[8] = { 0 };
-	int k;
-
-	for (k = 0; k < DEPTH; k++, c = 0) {
-		vr_chacha20_block(b, key, c);
-		vr_chacha20_block(b + 64, key, c + 1);
-		memcpy(out + 96 * k, b, 96);
-		/* The kernel reads its key as words in the machine's order. */
-		memcpy(key, b + 96, 32);
-	}
-}
-
 static void index_chains(void)
 {
+	struct follow f;
 	size_t p, h;
 
-	chain(pub, 0);
-	chain(pub + SPAN, 2);
+	for (p = 0; p < sizeof pub; p += 96) {
+		if (p % SPAN == 0)
+			memset(&f, 0, sizeof f);
+		refill(&f, p % SPAN ? 0 : p / SPAN * 2);
+		memcpy(pub + p, f.out, 96);
+	}
 	for (p = 0; p + 8 <= sizeof pub; p++) {
 		if (p % SPAN > SPAN - 8)
 			continue;
@@ -116,19 +158,16 @@ static void index_chains(void)
 	}
 }
 
-/* Where n bytes at b sit in the chains: BLOCK0 or BLOCK2 under the zero
- * key, AFTER under a key after it, or -1; *start, whether a chain's. */
-static int zero_keyed(const unsigned char *b, size_t n, int *start)
+/* Where the answer at b starts in pub, or -1. */
+static long find(const unsigned char *b)
 {
 	uint64_t w = word8(b);
 	size_t h, p;
 
 	for (h = hash(w); slot[h]; h = (h + 1) % (sizeof slot / sizeof *slot)) {
 		p = slot[h] - 1;
-		if (word8(pub + p) != w || p % SPAN + n > SPAN || memcmp(pub + p, b, n))
-			continue;
-		*start = p % SPAN == 0;
-		return p % SPAN >= 96 ? AFTER : p < SPAN ? BLOCK0 : BLOCK2;
+		if (word8(pub + p) == w && p % SPAN + size <= SPAN && !memcmp(pub + p, b, size))
+			return p;
 	}
 	return -1;
 }
@@ -136,7 +175,6 @@ static int zero_keyed(const unsigned char *b, size_t n, int *start)
 static char mode = 'g';
 static int advice = MADV_DONTNEED;
 static long rounds = 100000;
-static size_t size = 16;
 static int stop;
 static pthread_barrier_t started;
 /* -V and -F: the function and the size of its state. */
@@ -145,8 +183,31 @@ static size_t state_size;
 
 struct tally {
 	pthread_t t;
-	long kind[KINDS], failed;
+	long kind[KINDS], failed, run, longest;
+	struct follow f;
 };
+
+/* Counts the answer at b if it is public: next in the chain the thread
+ * follows, or found in one, which the thread then follows. */
+static void look(struct tally *t, const unsigned char *b)
+{
+	struct follow *f = &t->f;
+	long k = f->k < 0 ? -1 : f->k + (f->pos == 96), p;
+
+	if (k < 0 || !follows(f, b)) {
+		if ((p = find(b)) < 0) {
+			t->run = 0;
+			return;
+		}
+		follow_from(f, p);
+		k = f->k, t->run = 0;
+		t->kind[RESEEDS] += p % SPAN == 0;
+		follows(f, b);
+	}
+	t->kind[k ? AFTER : f->c ? BLOCK2 : BLOCK0]++;
+	if (++t->run > t->longest)
+		t->longest = t->run;
+}
 
 /* One answer of size bytes, or -1. */
 static long answer(unsigned char *b, void *st)
@@ -167,8 +228,7 @@ static void *asker(void *arg)
 	struct tally *t = arg;
 	unsigned char b[64];
 	void *st = 0;
-	long i;
-	int k, start;
+	long i, r;
 
 	/* -V: the thread's vrandom state, made by a first read; -F: a page. */
 	if (mode == 'V') {
@@ -179,21 +239,21 @@ static void *asker(void *arg)
 		if (st == MAP_FAILED)
 			st = 0;
 	}
-	if ((mode == 'V' || mode == 'F') && !st)
-		t->failed++;
-	for (i = 0; i < rounds && !t->failed; i++) {
-		if (answer(b, st) != (long)size) {
+	for (i = 0; i < rounds; i++) {
+		r = st || mode == 'g' || mode == 'v' ? answer(b, st) : -1;
+		if (r == (long)size)
+			look(t, b);
+		/* Every thread holds its state before the dropper looks for
+		 * them, and asks again once it has looked. */
+		if (!i) {
+			pthread_barrier_wait(&started);
+			pthread_barrier_wait(&started);
+		}
+		if (r != (long)size) {
 			t->failed++;
 			break;
 		}
-		if ((k = zero_keyed(b, size, &start)) >= 0)
-			t->kind[k]++, t->kind[RESEEDS] += start;
-		/* Every thread holds its state before the dropper looks. */
-		if (!i)
-			pthread_barrier_wait(&started);
 	}
-	if (!i)
-		pthread_barrier_wait(&started);
 	return 0;
 }
 
@@ -228,10 +288,13 @@ static void *dropper(void *arg)
 {
 	struct range r[MAXRANGES];
 	long pass;
-	int i, n = 0;
+	int i, n;
 
 	(void)arg;
-	for (pass = 0; !__atomic_load_n(&stop, __ATOMIC_RELAXED); pass++) {
+	pthread_barrier_wait(&started);
+	mappings = n = droppable(r);
+	pthread_barrier_wait(&started);
+	for (pass = 1; !__atomic_load_n(&stop, __ATOMIC_RELAXED); pass++) {
 		if (pass % 256 == 0 && (n = droppable(r)) > mappings)
 			mappings = n;
 		for (i = 0; i < n; i++)
@@ -291,7 +354,7 @@ int main(int argc, char **argv)
 	pthread_t d;
 	const char *image = 0;
 	char what[128];
-	long kind[KINDS] = { 0 }, failed = 0, z;
+	long kind[KINDS] = { 0 }, failed = 0, longest = 0, z;
 	int o, i, threads = 4;
 
 	while ((o = getopt(argc, argv, "gvVF:pn:t:s:")) != -1)
@@ -325,17 +388,23 @@ int main(int argc, char **argv)
 		return 2;
 	for (i = 0; i < threads; i++) {
 		memset(&t[i], 0, sizeof t[i]);
+		t[i].f.k = -1;
 		if (pthread_create(&t[i].t, 0, asker, &t[i]))
 			return 2;
 	}
-	pthread_barrier_wait(&started);
-	if (mode != 'F' && pthread_create(&d, 0, dropper, 0))
+	if (mode == 'F') {
+		pthread_barrier_wait(&started);
+		pthread_barrier_wait(&started);
+	} else if (pthread_create(&d, 0, dropper, 0)) {
 		return 2;
+	}
 	for (i = 0; i < threads; i++) {
 		pthread_join(t[i].t, 0);
 		failed += t[i].failed;
 		for (o = 0; o < KINDS; o++)
 			kind[o] += t[i].kind[o];
+		if (t[i].longest > longest)
+			longest = t[i].longest;
 	}
 	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	if (mode != 'F')
@@ -344,10 +413,10 @@ int main(int argc, char **argv)
 	z = kind[BLOCK0] + kind[BLOCK2] + kind[AFTER];
 	printf("zerokey: %s, %d threads: %ld answers of %zu bytes, %ld drops (%s, %d droppable mappings): "
 	       "%ld zero-keyed (%ld from block 0, %ld from block 2, %ld under the keys after; "
-	       "%ld reseeds to a zero key)\n",
+	       "%ld reseeds to a zero key, at most %ld answers in a row)\n",
 	       what, threads, threads * rounds, size, drops,
 	       advice == MADV_PAGEOUT ? "MADV_PAGEOUT" : "MADV_DONTNEED", mappings,
-	       z, kind[BLOCK0], kind[BLOCK2], kind[AFTER], kind[RESEEDS]);
+	       z, kind[BLOCK0], kind[BLOCK2], kind[AFTER], kind[RESEEDS], longest);
 	if (failed)
 		fprintf(stderr, "zerokey: %ld threads stopped on a failed call\n", failed);
 	if (mode != 'F' && !mappings) {
