@@ -21,8 +21,8 @@
  * first DEPTH keys of either chain (c = 0 or 2; by chance once in 2^46
  * answers) counts, and so do the thread's answers after it as long as
  * each is what the chain serves next: under the zero key from block 0 or
- * from block 2, or under a key after it.  One at a chain's start is a
- * reseed to a zero key.  Not counted: a chain's later refills made on a
+ * from block 2, or under a key after it.  Where a thread enters a chain
+ * is counted too, and whether at its start: a reseed to a zero key.  Not counted: a chain's later refills made on a
  * second pass, and answers of 64 bytes or more (never asked for).
  *
  *   zerokey [-g|-v|-V|-F IMAGE] [-p] [-n ROUNDS] [-t THREADS] [-s BYTES]
@@ -66,7 +66,7 @@ ssize_t getrandom(void *, size_t, unsigned int);
 #define MAXTHREADS 64
 #define MAXRANGES 64
 
-enum { BLOCK0, BLOCK2, AFTER, RESEEDS, KINDS };
+enum { BLOCK0, BLOCK2, AFTER, ENTERED, RESEEDS, KINDS };
 
 /* The chains from block 0 and from block 2, and where each 8 bytes of
  * them start: a position + 1 in pub, 0 for an empty slot. */
@@ -201,6 +201,7 @@ static void look(struct tally *t, const unsigned char *b)
 		}
 		follow_from(f, p);
 		k = f->k, t->run = 0;
+		t->kind[ENTERED]++;
 		t->kind[RESEEDS] += p % SPAN == 0;
 		follows(f, b);
 	}
@@ -413,10 +414,10 @@ int main(int argc, char **argv)
 	z = kind[BLOCK0] + kind[BLOCK2] + kind[AFTER];
 	printf("zerokey: %s, %d threads: %ld answers of %zu bytes, %ld drops (%s, %d droppable mappings): "
 	       "%ld zero-keyed (%ld from block 0, %ld from block 2, %ld under the keys after; "
-	       "%ld reseeds to a zero key, at most %ld answers in a row)\n",
+	       "chains entered %ld times, %ld at a reseed to a zero key; at most %ld answers in a row)\n",
 	       what, threads, threads * rounds, size, drops,
 	       advice == MADV_PAGEOUT ? "MADV_PAGEOUT" : "MADV_DONTNEED", mappings,
-	       z, kind[BLOCK0], kind[BLOCK2], kind[AFTER], kind[RESEEDS], longest);
+	       z, kind[BLOCK0], kind[BLOCK2], kind[AFTER], kind[ENTERED], kind[RESEEDS], longest);
 	if (failed)
 		fprintf(stderr, "zerokey: %ld threads stopped on a failed call\n", failed);
 	if (mode != 'F' && !mappings) {
