@@ -22,11 +22,13 @@
  * answers) counts, and so do the thread's answers after it as long as
  * each is what the chain serves next: under the zero key from block 0 or
  * from block 2, or under a key after it.  Where a thread enters a chain
- * is counted too, and whether at its start: a reseed to a zero key.  Not counted: a chain's later refills made on a
- * second pass, and answers of 64 bytes or more (never asked for).
+ * is counted too, and whether at its start: a reseed to a zero key.  Not
+ * counted: a chain's later refills made on a second pass, and answers of
+ * 64 bytes or more (never asked for).
  *
  *   zerokey [-g|-v|-V|-F IMAGE] [-p] [-n ROUNDS] [-t THREADS] [-s BYTES]
- *   -g  the C library's getrandom() (glibc 2.41 serves it from the vDSO)
+ *   -g  the C library's getrandom() (glibc 2.41, linked dynamically,
+ *       serves it from the vDSO; in a static program it never does)
  *   -v  vrandom_buf, with vrandom's check for a zero key
  *   -V  the vDSO on vrandom's per-thread state, without the check
  *   -F  IMAGE's getrandom (a fake vDSO, test/fakevdso-*.so) on states of
