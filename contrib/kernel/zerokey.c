@@ -26,7 +26,7 @@
  * counted: a chain's later refills made on a second pass, and answers of
  * 64 bytes or more (never asked for).
  *
- *   zerokey [-g|-v|-V|-F IMAGE] [-p] [-n ROUNDS] [-t THREADS] [-s BYTES]
+ *   zerokey [-g|-v|-V|-F IMAGE] [-p] [-P] [-n ROUNDS] [-t THREADS] [-s BYTES]
  *   -g  the C library's getrandom() (glibc 2.41, linked dynamically,
  *       serves it from the vDSO; in a static program it never does)
  *   -v  vrandom_buf, with vrandom's check for a zero key
@@ -34,12 +34,15 @@
  *   -F  IMAGE's getrandom (a fake vDSO, test/fakevdso-*.so) on states of
  *       this program's own, nothing dropped: the detector's own test
  *   -p  MADV_PAGEOUT, as reclaim drops droppable memory, not MADV_DONTNEED
+ *   -P  thread i on the i-th CPU it may run on (modulo their count), so
+ *       that no thread moves between CPUs; the dropper stays free
  *   -n  answers a thread (100000); -t threads (4); -s bytes an answer (16)
  * Prints one line "zerokey: ..." with the answers, the drops and Z
  * zero-keyed.  Exit status: 1 when Z > 0, 0 when none, 2 on an error. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,7 +180,7 @@ static long find(const unsigned char *b)
 static char mode = 'g';
 static int advice = MADV_DONTNEED;
 static long rounds = 100000;
-static int stop;
+static int stop, pin;
 static pthread_barrier_t started;
 /* -V and -F: the function and the size of its state. */
 static void *fn;
@@ -185,6 +188,7 @@ static size_t state_size;
 
 struct tally {
 	pthread_t t;
+	int id;
 	long kind[KINDS], failed, run, longest;
 	struct follow f;
 };
@@ -212,6 +216,21 @@ static void look(struct tally *t, const unsigned char *b)
 		t->longest = t->run;
 }
 
+/* The calling thread on the n-th CPU of those it may run on, modulo. */
+static int pin_to(int n)
+{
+	cpu_set_t s;
+	int c, k;
+
+	if (sched_getaffinity(0, sizeof s, &s) || !(k = CPU_COUNT(&s)))
+		return -1;
+	for (c = 0, n %= k; !CPU_ISSET(c, &s) || n--; c++)
+		;
+	CPU_ZERO(&s);
+	CPU_SET(c, &s);
+	return sched_setaffinity(0, sizeof s, &s);
+}
+
 /* One answer of size bytes, or -1. */
 static long answer(unsigned char *b, void *st)
 {
@@ -232,6 +251,7 @@ static void *asker(void *arg)
 	unsigned char b[64];
 	void *st = 0;
 	long i, r;
+	int ok;
 
 	/* -V: the thread's vrandom state, made by a first read; -F: a page. */
 	if (mode == 'V') {
@@ -242,8 +262,9 @@ static void *asker(void *arg)
 		if (st == MAP_FAILED)
 			st = 0;
 	}
+	ok = (st || mode == 'g' || mode == 'v') && !(pin && pin_to(t->id));
 	for (i = 0; i < rounds; i++) {
-		r = st || mode == 'g' || mode == 'v' ? answer(b, st) : -1;
+		r = ok ? answer(b, st) : -1;
 		if (r == (long)size)
 			look(t, b);
 		/* Every thread holds its state before the dropper looks for
@@ -365,11 +386,12 @@ int main(int argc, char **argv)
 	long kind[KINDS] = { 0 }, failed = 0, longest = 0, z;
 	int o, i, threads = 4;
 
-	while ((o = getopt(argc, argv, "gvVF:pn:t:s:")) != -1)
+	while ((o = getopt(argc, argv, "gvVF:pPn:t:s:")) != -1)
 		switch (o) {
 		case 'g': case 'v': case 'V': mode = o; break;
 		case 'F': mode = o, image = optarg; break;
 		case 'p': advice = MADV_PAGEOUT; break;
+		case 'P': pin = 1; break;
 		case 'n': rounds = atol(optarg); break;
 		case 't': threads = atoi(optarg); break;
 		case 's': size = atol(optarg); break;
@@ -396,6 +418,7 @@ int main(int argc, char **argv)
 		return 2;
 	for (i = 0; i < threads; i++) {
 		memset(&t[i], 0, sizeof t[i]);
+		t[i].id = i;
 		t[i].f.k = -1;
 		if (pthread_create(&t[i].t, 0, asker, &t[i]))
 			return 2;
@@ -433,6 +456,6 @@ int main(int argc, char **argv)
 	}
 	return failed ? 2 : z > 0;
 usage:
-	fprintf(stderr, "usage: zerokey [-g|-v|-V|-F IMAGE] [-p] [-n ROUNDS] [-t THREADS] [-s 8..63]\n");
+	fprintf(stderr, "usage: zerokey [-g|-v|-V|-F IMAGE] [-p] [-P] [-n ROUNDS] [-t THREADS] [-s 8..63]\n");
 	return 2;
 }
