@@ -20,10 +20,15 @@ case $VR_BUILD in "$src"/*) ex="$ex ./${VR_BUILD#"$src"/}" ;; esac
 	(cd "$m/src" && tar -xf -) ||
 	{ ok 1 "copy the sources"; finish; }
 src=$m/src
-lua=--with-lua=5.4; pkg-config --exists lua5.4 || lua=
-configure "$m/build" $lua $again && build "$m/build" && build "$m/build" check TESTS= ||
+# Lua 5.4's module, and LuaJIT's, whose test (test/lua/luajit.sh) is the
+# one that runs src/lua/ffi.lua.
+lua=
+pkg-config --exists lua5.4 && lua=5.4
+pkg-config --exists luajit && lua=${lua:+$lua,}luajit
+configure "$m/build" ${lua:+--with-lua=$lua} $again && build "$m/build" && build "$m/build" check TESTS= ||
 	{ ok 1 "configure && make (the mutants' tree)"; finish; }
-[ -n "$lua" ] || missing "no Lua 5.4: the rows of src/lua are tried without the Lua tests"
+case ,$lua, in *,5.4,*) ;; *) missing "no Lua 5.4: the rows of src/lua are tried without the Lua tests" ;; esac
+case ,$lua, in *,luajit,*) ;; *) missing "no LuaJIT: the rows of src/lua/ffi.lua are tried without its test" ;; esac
 b=$m/build
 progs=$(printf 'print:\n\t@echo $(check_PROGRAMS)\n' | make -s -C "$b" -f Makefile -f - print)
 limit=${VR_MUTANT_TIMEOUT:-120}   # a test that hangs on a mutant has killed it
@@ -41,6 +46,7 @@ tests() {
 	for _t; do
 		case " $progs " in *" $_t "*) _p="$_p $_t"; continue ;; esac
 		case $_t in
+		test/lua/luajit.sh) _p="$_p src/lua/luajit/vrandom.la" ;;
 		test/lua/*) _p="$_p src/lua/vrandom.la" ;;
 		test/cli-*|src/cli/*) _p="$_p src/cli/vrandom" ;;
 		*) _p="$_p all" ;;

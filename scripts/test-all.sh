@@ -52,7 +52,9 @@ unit() {
 # compat.h; lua-versions builds and runs every version at the default
 # level.  The tests' long loops and samples at a tenth: the unit suite
 # runs them whole, a cell proves that its compiler and level build the
-# same program; nor $docs (lib.sh).
+# same program; nor $docs (lib.sh), nor the scripts again under LuaJIT
+# (test/lua/luajit.sh, the Lua of ffi.lua run twice: unit and distcheck
+# run it, the module's C at two levels).
 cells() { lua=5.4; pkg-config --exists luajit && lua=5.4,luajit; }
 matrix() {
 	local cc o d t lua
@@ -62,7 +64,7 @@ matrix() {
 		command -v $cc >/dev/null || { missing "$cc is not installed"; continue; }
 		d=$VR_BUILD/matrix/$cc
 		configure "$d" CC=$cc --disable-static --with-lua=$lua || { ok 1 "$cc: configure"; continue; }
-		t=$(tests_but "$d" $docs)
+		t=$(tests_but "$d" $docs test/lua/luajit.sh)
 		for o in -O0 -O1 -O2 -O3 -Os -Og; do
 			case $cc$o in gcc-O[02] | clang-O[13sg]) continue ;; esac
 			make -s -C "$d" clean >/dev/null 2>&1

@@ -6,7 +6,8 @@
  * bytes cannot be enumerated, so here random draws, half of them chosen
  * to be rejected where the bound allows, near each power of two and near
  * 2^63, where rejection takes up to half the draws.  The arithmetic of
- * the expectation is 128-bit division, not uniform.h's tricks. */
+ * the expectation is 128-bit division, not uniform.h's tricks.  And a
+ * double's 53 bits, each from one bit of the 7 bytes drawn. */
 #include <stdint.h>
 
 #include "hostile.h"
@@ -188,12 +189,61 @@ static void fill_rest(void)
 	T(rest(nothing, 64, 64) == 0 && asked == 0);
 }
 
+/* A double from 7 bytes: each of their 56 bits alone makes 0 or one bit
+ * of the 53 of x = d * 2^53, and together they make each of the 53 once
+ * (3 dropped).  Whatever the byte order, a map that overlaps two bytes,
+ * drops one, or shifts wrong breaks that; every bit set gives the largest
+ * double below 1.  Scripted bytes: the draw is asked for 7 at a time. */
+struct bytes {
+	unsigned char b[7];
+	int bad;
+};
+
+static void draw7(void *ctx, void *buf, size_t len)
+{
+	struct bytes *s = ctx;
+
+	if (len != sizeof s->b)
+		s->bad = 1;
+	memcpy(buf, s->b, len < sizeof s->b ? len : sizeof s->b);
+}
+
+static void doubles(void)
+{
+	struct bytes s = { { 0 }, 0 };
+	uint64_t hit = 0, x;
+	unsigned j, dropped = 0, twice = 0, other = 0;
+
+	for (j = 0; j < 56; j++) {
+		memset(s.b, 0, sizeof s.b);
+		s.b[j / 8] = 1u << j % 8;
+		x = (uint64_t)(vr_double(draw7, &s) * 0x1p53);
+		if (!x)
+			dropped++;
+		else if (x & (x - 1) || x >> 53)
+			other++;
+		else if (hit & x)
+			twice++;
+		else
+			hit |= x;
+	}
+	printf("a double's bits from 56 drawn: %u dropped, %u not one bit, %u twice\n",
+	       dropped, other, twice);
+	T(dropped == 3 && other == 0 && twice == 0 && hit == ((uint64_t)1 << 53) - 1);
+	memset(s.b, 0xff, sizeof s.b);
+	T(vr_double(draw7, &s) == 1 - 0x1p-53);
+	memset(s.b, 0, sizeof s.b);
+	T(vr_double(draw7, &s) == 0);
+	T(s.bad == 0);
+}
+
 int main(void)
 {
 	t_init();
 	t_case("the rest of a short read: completed, or why not", fill_rest);
 	t_case("bounds 0 and 1; the portable 128-bit product", edges);
 	t_case("each width's draws mapped and rejected as defined", all);
+	t_case("a double: each of 53 bits from one drawn bit", doubles);
 	return t_finish();
 }
 #else

@@ -87,7 +87,12 @@ endif
 src_lua_luajit_vrandom_la_SOURCES = $(vr_module_sources)
 src_lua_luajit_vrandom_la_CPPFLAGS = $(AM_CPPFLAGS) $(LUAJIT_CFLAGS) -DVRANDOM_DLOPEN \
 	$(vr_ffi_cppflags)
+# The test scripts under LuaJIT, its FFI path and the classic one: the
+# one place make check runs ffi.lua.
+TESTS += test/lua/luajit.sh
+AM_TESTS_ENVIRONMENT += LUAJIT='$(LUAJIT)'; export LUAJIT;
 endif
+EXTRA_DIST += test/lua/luajit.sh
 if HAVE_LUAJIT_HEADERS
 lib_LIBRARIES += src/lua/libvrandom-luajit.a
 src_lua_libvrandom_luajit_a_SOURCES = src/lua/lrandom.c

@@ -1,9 +1,11 @@
--- LuaJIT's FFI path (src/lua/ffi.lua and lrandom.c), run by scripts/lua-versions-test.sh
--- under luajit with the FFI path on and off: which path serves, that the
--- FFI path's calls compile into traces (and the classic path's do not:
--- the check can tell them apart), that both give the same errors with
--- the same messages, the sizes where the FFI path hands over to the
--- classic one, and a fork.  The other scripts check the rest on both.
+-- LuaJIT's FFI path (src/lua/ffi.lua and lrandom.c), run by make check
+-- (test/lua/luajit.sh) and scripts/lua-versions-test.sh under luajit with
+-- the FFI path on and off: which path serves, that the FFI path's calls
+-- compile into traces (and the classic path's do not: the check can tell
+-- them apart), that both give the same errors with the same messages,
+-- bounds with a fraction, the sizes where the FFI path hands over to the
+-- classic one, its buffer wiped, and a fork.  The other scripts check the
+-- rest on both.
 local here = arg[0]:match("^(.*)/[^/]*$") or "."
 package.path = here .. "/?.lua;" .. package.path
 local T = require("harness")
@@ -114,6 +116,55 @@ for _, c in ipairs {
     T.check(not a:find("[^0-9a-f]"), ("hex(%d): hex digits only"):format(n))
   elseif f == "token" then
     T.check(not a:find("[^%w_-]"), ("token(%d): base64url only"):format(n))
+  end
+end
+
+-- Bounds with a fraction: LuaJIT's rules (5.1's) truncate them toward
+-- zero, random(1, 6.9) a die of six, on either path; the FFI path's dice
+-- take whole bounds only and leave the rest to lrandom.c.  2,000 draws
+-- miss a face of six with probability 6 (5/6)^2000, below 10^-150.
+for _, c in ipairs { { 6.9 }, { 1, 6.9 }, { 0.5, 5.5 }, { -6.9, -1 }, { 2.5, 3 } } do
+  local function trunc(x) return x < 0 and math.ceil(x) or math.floor(x) end
+  local lo, up = trunc(c[2] and c[1] or 1), trunc(c[2] or c[1])
+  local name = ("random(%s)"):format(table.concat(c, ", "))
+  for _, f in ipairs { function() return vrandom.random(unpack(c)) end,
+                       function() return g:random(unpack(c)) end } do
+    local seen, faces, bad = {}, 0, nil
+    for _ = 1, 2000 do
+      local x = f()
+      if x ~= math.floor(x) or x < lo or x > up then bad = x; break end
+      if not seen[x] then seen[x], faces = true, faces + 1 end
+    end
+    T.check(bad == nil and faces == up - lo + 1, ("%s: integers in [%d, %d], each seen (%s)"):format(
+      name, lo, up, bad and "drew " .. bad or faces .. " faces"))
+  end
+end
+
+-- The FFI path's strings pass through one buffer of the module's, wiped
+-- once a string is taken from it: no token stays behind in memory.
+if ffi_on then
+  local ffi = require("ffi")
+  local function buffer(f, depth)
+    for i = 1, 60 do
+      local name, x = debug.getupvalue(f, i)
+      if not name then return nil end
+      if name == "buf" and type(x) == "cdata" then return x end
+      if type(x) == "function" and depth > 0 then
+        x = buffer(x, depth - 1)
+        if x then return x end
+      end
+    end
+  end
+  local b = buffer(vrandom.token, 3)
+  if T.check(b ~= nil, "the FFI path's buffer found (an upvalue buf)") then
+    for _, f in ipairs { "bytes", "hex", "token", "uuid" } do
+      local s = f == "uuid" and vrandom.uuid() or vrandom[f](100)
+      local left = 0
+      for i = 0, ffi.sizeof(b) - 1 do
+        if b[i] ~= 0 then left = left + 1 end
+      end
+      T.eq(left, 0, ("%s: bytes left in the buffer after a %d-character string"):format(f, #s))
+    end
   end
 end
 
