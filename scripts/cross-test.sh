@@ -10,7 +10,11 @@
 #                           qemu-user cannot apply to the guest)
 # An arch without a cross compiler in Debian: the host compiler checks the
 # runtime's C with its header, nothing more.  The long loops at a tenth
-# (VRANDOM_TEST_SCALE), as in vm-test.sh.  Usage: cross-test.sh [arch...]
+# (VRANDOM_TEST_SCALE), as in vm-test.sh; the distribution checks whole
+# (test/stats.h): smoke's die on each arch, and test/dist, the C API's at
+# every width, on armhf, a 32-bit target (uniform.h multiplies wide
+# bounds in 32-bit halves there), alone: 19 million draws, each a system
+# call under qemu-user.  Usage: cross-test.sh [arch...]
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 vr_src || exit 1
 
@@ -28,6 +32,10 @@ one() {  # arch
 	command -v "$a_user" >/dev/null || { missing "$1: $a_user is not installed"; return; }
 	cross_tree "$1" || return
 	progs="test/smoke test/elf32 test/hostile/closed_fds test/hostile/threads"
+	case " $dist_arches " in
+	*" $1 "*) progs="$progs test/dist" ;;
+	*) echo "$1: test/dist left out here, at full power in unit (the host) and on $dist_arches" ;;
+	esac
 	! grep -q '^#define VRANDOM_VDSO_SYM' "$top/src/asm/$a_asm/arch.h" ||
 		progs="test/hostile/fake_vdso $progs"
 	cross_make $progs || { ok 1 "$1: the test programs build"; return; }
@@ -36,6 +44,7 @@ one() {  # arch
 	done
 }
 
+dist_arches=armhf
 for a in ${*:-$(arches user) $(arches nocc)}; do
 	arch "$a" || { echo "cross-test: no arch $a in scripts/arch.tab" >&2; exit 2; }
 	one "$a"

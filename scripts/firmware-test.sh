@@ -8,8 +8,13 @@
 #     into a program, the shim's example); smoke's, elf32's and drop's
 #     long loops at a tenth, as in vm-test.sh;
 #   - vrandom-lua with an empty package.cpath running test/lua's scripts
-#     at a tenth of their statistical samples, and each other backend
+#     (their loops at a tenth and a hundredth), and each other backend
 #     forced and shown to serve (test/vm/lua-backend.lua);
+#   - the distribution checks (test/stats.h) whole, never shrunk: smoke's
+#     die where the vDSO serves; musl-shim's and the Lua scripts' left out
+#     in the machine, each named, and run whole on 32-bit armhf under
+#     qemu-user, the machine's own programs (a system call a draw either
+#     way, but emulated in user mode alone);
 #   - getrandom system calls counted in the machine (test/vm/count.c):
 #     100,000 getrandom() through the shim, 100,000 vrandom.random() in
 #     vrandom-lua: at most 2 where the vDSO serves; unpatched musl and the
@@ -40,8 +45,10 @@ machine() {  # arch
 	# one a call where the system call does.
 	if [ "$a_backend" = vdso ]; then few="0 2" n=100000; else few="$cmp $((cmp + 10))" n=$cmp; fi
 	{
-		echo "VRANDOM_SMOKE_EXPECT=$a_backend $tenth smoke"
-		echo "VRANDOM_TEST_SCALE=0.01 musl-shim"  # a system call a draw on armhf
+		# Where each draw is a system call the die is cross's (qemu-user).
+		echo "VRANDOM_SMOKE_EXPECT=$a_backend $tenth $([ "$a_backend" = vdso ] ||
+			echo VRANDOM_TEST_STATS_AT=cross) smoke"
+		echo "$away musl-shim"
 		for p in closed_fds rlimit lua-threads; do echo "$p"; done
 		[ "$a_backend" != vdso ] || echo "$tenth drop"
 		[ ! -f "$d/fake_vdso" ] || echo "fake_vdso /fakevdso"
@@ -49,17 +56,16 @@ machine() {  # arch
 		echo "keygen 1000"
 		echo "vrandom info"
 		echo "LUA_CPATH= vrandom-lua lua/lua-backend.lua $a_backend"
-		# The scripts' statistical samples at a tenth, as the C tests:
-		# lua-static runs them whole on the host's static musl (here
-		# random.lua alone took 76 s on armhf, whose kernel makes every
-		# draw a system call).  The other backends forced, each shown to
-		# serve (the statistics of the same mapping are the host's:
-		# failure.lua; random.lua on /dev/urandom took 46 s here even at
-		# a tenth); where the system call is the default, /dev/urandom.
-		# random.lua's and generator.lua's samples are sized for power
-		# (doc/testing.md): a hundredth of them, some 90,000 draws.
+		# The scripts' loops at a tenth, as the C tests, their
+		# distribution checks left out: lua-static runs them whole on the
+		# host's static musl, userland() below on armhf (here random.lua
+		# alone took 76 s on armhf, whose kernel makes every draw a system
+		# call).  The other backends forced, each shown to serve (the
+		# statistics of the same mapping are the host's: failure.lua;
+		# random.lua on /dev/urandom took 46 s here even at a tenth);
+		# where the system call is the default, /dev/urandom.
 		for s in strings static; do echo "LUA_CPATH= $tenth vrandom-lua lua/$s.lua"; done
-		for s in random generator; do echo "LUA_CPATH= VRANDOM_TEST_SCALE=0.01 vrandom-lua lua/$s.lua"; done
+		for s in random generator; do echo "LUA_CPATH= VRANDOM_TEST_SCALE=0.01 $away vrandom-lua lua/$s.lua"; done
 		for k in syscall urandom; do
 			[ "$k:$a_backend" = syscall:syscall ] ||
 				echo "LUA_CPATH= VRANDOM_BACKEND=$k vrandom-lua lua/lua-backend.lua $k"
@@ -69,6 +75,20 @@ machine() {  # arch
 		echo "count $few vrandom-lua lua/lua-loop.lua $n"
 		echo "VRANDOM_BACKEND=syscall count $cmp $((cmp + 10)) vrandom-lua lua/lua-loop.lua $cmp"
 	} >"$d/tests"
+}
+
+# The distribution checks the machine leaves out, whole on a 32-bit arch
+# under qemu-user: arc4random_uniform and Lua's random and shuffle, the
+# machine's own static programs.
+away=VRANDOM_TEST_STATS_AT=lua-static,musl-static,firmware:armhf:qemu-user
+userland() {  # arch
+	local d=$b/machine s
+	[ "$1" = armhf ] || return 0
+	command -v "$a_user" >/dev/null || { missing "$1: $a_user is not installed"; return; }
+	run "$1: musl-shim arc4 under $a_user" "$a_user" "$d/musl-shim" arc4
+	for s in random generator; do
+		run "$1: vrandom-lua lua/$s.lua under $a_user" env LUA_CPATH= "$a_user" "$d/vrandom-lua" "$d/lua/$s.lua"
+	done
 }
 
 # What vrandom costs a static musl program and vrandom-lua on this arch.
@@ -129,6 +149,7 @@ one() {  # arch
 	run "$1: test/musl-symbols.sh" env NM="$prefix/bin/$4-nm" top_builddir="$b" sh "$top/test/musl-symbols.sh"
 	footprint "$1"
 	machine "$1"; ok $? "$1: the machine's programs build"
+	userland "$1"
 	boot "$1" "$b/machine" "${VR_VM_TIMEOUT:-1500}" >"$b/boot.out" 2>&1
 	case $? in
 	0) ok 0 "$1: booted, every program passed" ;;

@@ -8,7 +8,10 @@
 #   valgrind  the unit suite's test programs (build/unit) under valgrind,
 #             which hides the vDSO: the system call path, no errors, no leaks
 # All three run the tests' long loops at a tenth (VRANDOM_TEST_SCALE): the
-# native builds run them whole.
+# native builds run them whole.  The distribution checks stay whole
+# (test/stats.h): ASan's make check runs them all; valgrind smoke's die on
+# the system call, not test/dist's 19 million draws (cross runs those
+# under qemu-user), nor TSan (no threads there).
 # Usage: harden-test.sh [asan] [tsan] [valgrind]  (default: all three)
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 vr_src || exit 1

@@ -50,9 +50,9 @@ unit() {
 # make compiles, not in what configure finds.  The Lua module for 5.4
 # (integers) and LuaJIT (doubles, the FFI path) only, the two ends of
 # compat.h; lua-versions builds and runs every version at the default
-# level.  The tests' long loops and samples at a tenth: the unit suite
-# runs them whole, a cell proves that its compiler and level build the
-# same program; nor $docs (lib.sh), nor the scripts again under LuaJIT
+# level.  The tests' long loops at a tenth (the distribution checks keep
+# their samples, test/stats.h): the unit suite runs them whole, a cell
+# proves that its compiler and level build the same program; nor $docs (lib.sh), nor the scripts again under LuaJIT
 # (test/lua/luajit.sh, the Lua of ffi.lua run twice: unit and distcheck
 # run it, the module's C at two levels).
 cells() { lua=5.4; pkg-config --exists luajit && lua=5.4,luajit; }
@@ -77,7 +77,7 @@ matrix() {
 }
 
 # The tarball: make distcheck, whose build is the matrix's gcc -O0 cell
-# (its make check at a tenth), every tracked file of the folders the tests
+# (its make check's loops at a tenth), every tracked file of the folders the tests
 # use in it, and the harness runs from it.
 distcheck() {
 	local d=$VR_BUILD/unit t lua

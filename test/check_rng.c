@@ -1,4 +1,4 @@
-/* The public API: lengths, flags, errors, distributions, states, threads,
+/* The public API: lengths, flags, errors, bounded draws, states, threads,
  * fork, signals and the forced fallbacks.  Each test runs in its own
  * process (Check's fork mode), so each sees a fresh lazy initialisation. */
 #include <check.h>
@@ -23,7 +23,6 @@
 #include "uniform.h"
 #include "bpf.h"
 #include "check_main.h"
-#include "stats.h"
 
 
 static struct vrandom_info info(void)
@@ -281,44 +280,7 @@ START_TEST(vdso_in_use)
 }
 END_TEST
 
-/* ---- distributions ---- */
-
-static void uniform_cells(uint64_t bound)
-{
-	ck_assert_msg(stat_uniform("vrandom_uniform", bound, vrandom_uniform),
-		      "vrandom_uniform(%llu): a cell beyond its bound (the line above)",
-		      (unsigned long long)bound);
-}
-
-/* The die, and the first bound of each width (uniform.h draws 1 byte up
- * to 256, then 2, 4, 8), one cell a value where that is affordable. */
-START_TEST(uniform_cells_1_byte)
-{
-	uniform_cells(6);
-	uniform_cells(129);
-}
-END_TEST
-
-START_TEST(uniform_cells_2_bytes)
-{
-	uniform_cells(257);
-	uniform_cells(32769);
-}
-END_TEST
-
-/* Wide bounds where rejection matters most: just above a power of two
- * half the draws are rejected, and at 3 * 2^62 plain modulo would give
- * the lowest quarter twice its share. */
-START_TEST(uniform_cells_wide)
-{
-	static const uint64_t bounds[] = { 65537, (1ull << 31) + 1, (1ull << 32) + 1,
-		(1ull << 63) - 1, (1ull << 63) + 1, 3ull << 62, ~0ull };
-	size_t i;
-
-	for (i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
-		uniform_cells(bounds[i]);
-}
-END_TEST
+/* ---- bounded draws (their distributions: test/dist.c) ---- */
 
 START_TEST(uniform_degenerate)
 {
@@ -470,32 +432,6 @@ START_TEST(mul64_halves)
 }
 END_TEST
 
-/* Every bit of a double's 53 and of the integers: a stuck or biased
- * one (test/stats.h). */
-static uint64_t double_bits(void *ctx)
-{
-	(void)ctx;
-	return (uint64_t)(vrandom_double() * 0x1p53);
-}
-
-static uint64_t u64_bits(void *ctx)
-{
-	(void)ctx;
-	return vrandom_u64();
-}
-
-static uint64_t u32_bits(void *ctx)
-{
-	(void)ctx;
-	return vrandom_u32();
-}
-
-START_TEST(double_uses_53_bits)
-{
-	ck_assert(stat_bits("vrandom_double() * 2^53", 53, double_bits, 0));
-}
-END_TEST
-
 START_TEST(double_range)
 {
 	double sum = 0, lo = 1, hi = 0;
@@ -515,13 +451,6 @@ START_TEST(double_range)
 	ck_assert_double_gt(hi, 0.999);
 	/* The mean of n uniforms: sd = 1/sqrt(12 n), 6 of them allowed. */
 	ck_assert_double_lt(fabs(sum / n - 0.5), 6 / sqrt(12.0 * n));
-}
-END_TEST
-
-START_TEST(integers_use_all_bits)
-{
-	ck_assert(stat_bits("vrandom_u64()", 64, u64_bits, 0));
-	ck_assert(stat_bits("vrandom_u32()", 32, u32_bits, 0));
 }
 END_TEST
 
@@ -936,17 +865,12 @@ static Suite *suite(void)
 	tcase_add_test(t, getentropy_limits);
 	tcase_add_test(t, info_and_version);
 	tcase_add_test(t, vdso_in_use);
-	tcase_add_test(t, uniform_cells_1_byte);
-	tcase_add_test(t, uniform_cells_2_bytes);
-	tcase_add_test(t, uniform_cells_wide);
 	tcase_add_test(t, uniform_degenerate);
 	tcase_add_test(t, uniform_exact_1_byte);
 	tcase_add_test(t, uniform_exact_2_bytes);
 	tcase_add_test(t, uniform_widths);
 	tcase_add_test(t, mul64_halves);
-	tcase_add_test(t, double_uses_53_bits);
 	tcase_add_test(t, double_range);
-	tcase_add_test(t, integers_use_all_bits);
 	tcase_add_test(t, explicit_states);
 	tcase_add_test(t, reserve_premaps);
 	tcase_add_test(t, state_layout);

@@ -12,11 +12,12 @@
  * bit is the extreme case), with power STAT_POWER: the excess must exceed
  * z sigma of the fair count with that probability.
  *
- * VRANDOM_TEST_SCALE (valgrind, the sanitizers, qemu) leaves n whole: a C
- * draw costs some 20 ns, a microsecond under valgrind, and the power is
- * what the check is for.  A program that also runs emulated, a whole
- * machine's kernel under it (smoke, musl-shim), sets stat_shrink: then n
- * is scaled, and the line printed says what power is left. */
+ * VRANDOM_TEST_SCALE (valgrind, the sanitizers, qemu) shrinks a sample
+ * only down to that n, so it leaves n whole, and the line printed says
+ * so; a sample below it is an error, the check fails.  Where whole
+ * samples cost too much (a machine emulated whole, each draw a system
+ * call), the checks do not run at all: VRANDOM_TEST_STATS_AT names
+ * where they run at full power, and a line names each check left out. */
 #ifndef VRANDOM_TEST_STATS_H
 #define VRANDOM_TEST_STATS_H
 
@@ -30,8 +31,6 @@
 #define STAT_ALPHA 2e-8         /* false alarm, one check */
 #define STAT_EXCESS 0.05        /* the fault: one cell 5 % too often */
 #define STAT_POWER 0.999
-
-static int stat_shrink;         /* VRANDOM_TEST_SCALE scales the samples */
 
 /* P(Z > z) for a standard normal Z. */
 static inline double stat_tail(double z)
@@ -79,6 +78,44 @@ static inline long stat_need(double p, double z)
 	return (long)ceil(s * s);
 }
 
+/* The draws n that power STAT_POWER needs: VRANDOM_TEST_SCALE may shrink
+ * a sample down to them, never below (scaled() also refuses a malformed
+ * scale). */
+static inline long stat_draws(long need)
+{
+	return scaled(need, need);
+}
+
+/* The end of a check's line: what a scale did to the sample, and 0 (the
+ * check fails) when n is below the need, whatever made it so. */
+static inline int stat_end(long n, long need)
+{
+	const char *e = getenv("VRANDOM_TEST_SCALE");
+
+	if (n < need)
+		printf("; ERROR: %ld draws, below the %ld that power %g needs\n",
+		       n, need, STAT_POWER);
+	else if (e && strtod(e, 0) < 1)
+		printf(" (VRANDOM_TEST_SCALE=%s: kept at %ld draws, the power kept)\n", e, n);
+	else
+		printf("\n");
+	fflush(stdout);         /* a failed Check case ends without stdio's exit */
+	return n >= need;
+}
+
+/* 1 where the checks are left out (VRANDOM_TEST_STATS_AT), after a line
+ * naming what and where it runs at full power. */
+static inline int stat_away(const char *what)
+{
+	const char *at = getenv("VRANDOM_TEST_STATS_AT");
+
+	if (!at || !*at)
+		return 0;
+	printf("%s: left out here, at full power in %s\n", what, at);
+	fflush(stdout);
+	return 1;
+}
+
 /* n draws of k cells: count[i] against n p[i] (p NULL: 1/k each).  Prints
  * the check and its figures; 1 when every cell is within the bound. */
 static inline int stat_judge(const char *what, const unsigned long *count, unsigned k,
@@ -95,18 +132,10 @@ static inline int stat_judge(const char *what, const unsigned long *count, unsig
 			worst = d, at = i;
 	}
 	printf("%s: %ld draws, %u cells, max |z| %.2f (cell %u); bound %.2f "
-	       "(false alarm %.0e), power %.4f against one cell %.0f%% too often%s\n",
+	       "(false alarm %.0e), power %.4f against one cell %.0f%% too often",
 	       what, n, k, worst, at, z, STAT_ALPHA, stat_power(pmin, z, n),
-	       100 * STAT_EXCESS, n < stat_need(pmin, z) ? " (scaled down)" : "");
-	fflush(stdout);         /* a failed Check case ends without stdio's exit */
-	return worst <= z;
-}
-
-/* The draws n that power STAT_POWER needs, or scaled where stat_shrink
- * says (never below least). */
-static inline long stat_draws(long n, long least)
-{
-	return stat_shrink ? scaled(n, least) : n;
+	       100 * STAT_EXCESS);
+	return stat_end(n, stat_need(pmin, z)) && worst <= z;
 }
 
 /* draw() n times into k cells; the smallest cell has probability pmin. */
@@ -114,7 +143,7 @@ static inline int stat_cells(const char *what, unsigned k, const double *p, doub
 			     unsigned (*draw)(void *), void *ctx)
 {
 	unsigned long *count = calloc(k, sizeof *count);
-	long i, n = stat_draws(stat_need(pmin, stat_limit(k)), 50L * k);
+	long i, n = stat_draws(stat_need(pmin, stat_limit(k)));
 	unsigned c;
 	int ok = count != 0;
 
@@ -169,7 +198,7 @@ static inline int stat_bits(const char *what, unsigned w, uint64_t (*draw)(void 
 {
 	unsigned long ones[64] = { 0 };
 	double z = stat_limit(w), worst = 0, d;
-	long i, n = stat_draws(stat_need(0.5, z), 100);
+	long i, n = stat_draws(stat_need(0.5, z));
 	unsigned b, at = 0;
 	uint64_t v;
 
@@ -182,11 +211,10 @@ static inline int stat_bits(const char *what, unsigned w, uint64_t (*draw)(void 
 			worst = d, at = b;
 	}
 	printf("%s: %ld draws, %u bits, max |z| %.2f (bit %u); bound %.2f "
-	       "(false alarm %.0e), power %.4f against one bit 1 %.0f%% too often%s\n",
+	       "(false alarm %.0e), power %.4f against one bit 1 %.0f%% too often",
 	       what, n, w, worst, at, z, STAT_ALPHA, stat_power(0.5, z, n),
-	       100 * STAT_EXCESS, n < stat_need(0.5, z) ? " (scaled down)" : "");
-	fflush(stdout);
-	return worst <= z;
+	       100 * STAT_EXCESS);
+	return stat_end(n, stat_need(0.5, z)) && worst <= z;
 }
 
 #endif

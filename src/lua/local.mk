@@ -5,7 +5,8 @@
 EXTRA_DIST += src/lua/rock/config.h src/lua/rock/arch.h \
 	vrandom-$(PACKAGE_VERSION)-1.rockspec \
 	examples/tokens.lua examples/coroutines.lua \
-	bench/lua_bench.lua bench/lua_ab.lua test/lua/harness.lua test/no-lua.sh
+	bench/lua_bench.lua bench/lua_ab.lua test/lua/harness.lua test/no-lua.sh \
+	test/no-lua-libs.sh
 
 LUA_TESTS = test/lua/random.lua test/lua/strings.lua \
 	test/lua/generator.lua test/lua/module.lua test/lua/failure.lua
@@ -48,6 +49,8 @@ TESTS += test/lua/two_runtimes
 test_lua_two_runtimes_SOURCES = test/lua/two_runtimes.c
 test_lua_two_runtimes_CPPFLAGS = $(AM_CPPFLAGS) $(LUA_CFLAGS) -I$(srcdir)/test
 test_lua_two_runtimes_LDADD = libvrandom.la $(LUA_LIBS)
+else
+TESTS += test/no-lua-libs.sh
 endif
 
 # What the Lua bench compares the binding with: an empty C function and

@@ -20,6 +20,12 @@ TESTS += test/smoke test/musl-symbols.sh
 test_smoke_SOURCES = test/smoke.c
 test_smoke_LDFLAGS = $(musl_static)
 test_smoke_LDADD = libvrandom-core.la -lm
+# The C API's distributions, whole (test/stats.h): Check-free, to run
+# under qemu-user on the 32-bit targets too.
+check_PROGRAMS += test/dist
+TESTS += test/dist
+test_dist_LDFLAGS = $(musl_static)
+test_dist_LDADD = libvrandom-core.la -lm
 
 # The shim's semantics, wherever it is built; under glibc it interposes
 # libc.so's getrandom() in the executable, which is enough to test it.
