@@ -298,7 +298,7 @@ offline() { [ -z "${VR_OFFLINE:-}" ] || { echo "$1 is not in $VR_CACHE (VR_OFFLI
 # fetch_source PACKAGE [SUITE]: Debian's source package, unpacked once
 # under $VR_CACHE/src; its tree's path.
 fetch_source() {
-	local d=$VR_CACHE/src/$1${2:+-$2} t o
+	local d=$VR_CACHE/src/$1${2:+-$2} t o got v
 	mkdir -p "$d"
 	(
 	flock 8
@@ -307,7 +307,17 @@ fetch_source() {
 		{ echo "dpkg-source is missing (dpkg-dev)" >&2; exit 1; }
 	apt_private "$d/apt" deb-src "${2:-}" || exit 1
 	find "$d" -mindepth 1 -maxdepth 1 ! -name apt ! -name lock -exec rm -rf {} +
-	if ! (cd "$d" && apt-get -qq -c apt/apt.conf source "$1${2:+/$2}") >"$d/apt/source.out" 2>&1; then
+	get() { (cd "$d" && apt-get -qq -c apt/apt.conf source "$1") >"$d/apt/source.out" 2>&1; }
+	# A pool may lack the files of the index's newest version and hold an
+	# older one's (linux in trixie, 2026-12: 6.12.117 not found, 6.12.107
+	# there): the next two, newest first, unless a tarball came.
+	got=; get "$1${2:+/$2}" && got=1
+	[ -n "$got" ] || ls "$d/$1"_*.orig.tar.* >/dev/null 2>&1 ||
+		for v in $(apt-cache -c "$d/apt/apt.conf" showsrc "$1" 2>/dev/null |
+			sed -n 's/^Version: //p' | sort -urV | sed -n 2,3p); do
+			get "$1=$v" && got=1 && echo "$1: the pool serves $v, not the newest" >&2 && break
+		done
+	if [ -z "$got" ]; then
 		# A pool may serve the upstream tarball without the .dsc and the
 		# Debian part (lua5.5 in unstable, 2026-12): apt fetched it first
 		# and checked it against the index, so it is the tree, unpatched.
