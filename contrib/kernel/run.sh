@@ -25,7 +25,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${1:-1} sr=${SPLIT_ROUNDS:-200000} zr=${ZEROKEY_ROUNDS:-5000000}
 VR_VM_APPEND=${VR_VM_APPEND-pti=off}
 export VR_VM_APPEND
-need gcc strace qemu-system-x86_64 dpkg-deb
+need gcc strace qemu-system-x86_64 dpkg-deb file
 vr_src || exit 1
 w=$VR_BUILD/kernel-window
 
@@ -80,12 +80,13 @@ done
 	for m in g v V; do echo "zerokey -$m ${ZEROKEY_FLAGS:-} -n $zr"; done
 } >"$d/tests"
 qemu=$(qemu-system-x86_64 --version | head -n 1)
+kernel=${VR_VM_KERNEL:-$(fetch_kernel x86_64)} || exit 1
+kernel=$(file -bL "$kernel" | sed -n 's/.*, version \([^ ]*\).*/\1/p')
 for r in $(seq "$runs"); do
 	boot x86_64 "$d" 3000 >"$w/boot.out" 2>&1
 	cp "$d/console.log" "$w/console-$r.log"
 	arch x86_64
-	echo "== boot $r: $(sed -n 's/.*Linux version \([^ ]*\).*/\1/p' "$d/console.log" | head -n 1)" \
-		"(${VR_VM_KERNEL:-Debian's}), $a_flags, $VR_VM_APPEND; $qemu"
+	echo "== boot $r: $kernel (${VR_VM_KERNEL:-Debian's}), $a_flags, $VR_VM_APPEND; $qemu"
 	grep -E '^(vm-init: (PASS|FAIL|SKIP)|[0-9]+ rounds|after a split|zerokey)' "$d/console.log"
 	grep -E '^(FAIL|SKIP)' "$w/boot.out" | grep -v 'programs failed'
 done

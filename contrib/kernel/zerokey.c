@@ -21,23 +21,28 @@
  * first DEPTH keys of either chain (c = 0 or 2; by chance once in 2^46
  * answers) counts, and so do the thread's answers after it as long as
  * each is what the chain serves next: under the zero key from block 0 or
- * from block 2, or under a key after it.  One at a chain's start is a
- * reseed to a zero key.  Not counted: a chain's later refills made on a
- * second pass, and answers of 64 bytes or more (never asked for).
+ * from block 2, or under a key after it.  Where a thread enters a chain
+ * is counted too, and whether at its start: a reseed to a zero key.  Not
+ * counted: a chain's later refills made on a second pass, and answers of
+ * 64 bytes or more (never asked for).
  *
- *   zerokey [-g|-v|-V|-F IMAGE] [-p] [-n ROUNDS] [-t THREADS] [-s BYTES]
- *   -g  the C library's getrandom() (glibc 2.41 serves it from the vDSO)
+ *   zerokey [-g|-v|-V|-F IMAGE] [-p] [-P] [-n ROUNDS] [-t THREADS] [-s BYTES]
+ *   -g  the C library's getrandom() (glibc 2.41, linked dynamically,
+ *       serves it from the vDSO; in a static program it never does)
  *   -v  vrandom_buf, with vrandom's check for a zero key
  *   -V  the vDSO on vrandom's per-thread state, without the check
  *   -F  IMAGE's getrandom (a fake vDSO, test/fakevdso-*.so) on states of
  *       this program's own, nothing dropped: the detector's own test
  *   -p  MADV_PAGEOUT, as reclaim drops droppable memory, not MADV_DONTNEED
+ *   -P  thread i on the i-th CPU it may run on (modulo their count), so
+ *       that no thread moves between CPUs; the dropper stays free
  *   -n  answers a thread (100000); -t threads (4); -s bytes an answer (16)
  * Prints one line "zerokey: ..." with the answers, the drops and Z
  * zero-keyed.  Exit status: 1 when Z > 0, 0 when none, 2 on an error. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +71,7 @@ ssize_t getrandom(void *, size_t, unsigned int);
 #define MAXTHREADS 64
 #define MAXRANGES 64
 
-enum { BLOCK0, BLOCK2, AFTER, RESEEDS, KINDS };
+enum { BLOCK0, BLOCK2, AFTER, ENTERED, RESEEDS, KINDS };
 
 /* The chains from block 0 and from block 2, and where each 8 bytes of
  * them start: a position + 1 in pub, 0 for an empty slot. */
@@ -175,7 +180,7 @@ static long find(const unsigned char *b)
 static char mode = 'g';
 static int advice = MADV_DONTNEED;
 static long rounds = 100000;
-static int stop;
+static int stop, pin;
 static pthread_barrier_t started;
 /* -V and -F: the function and the size of its state. */
 static void *fn;
@@ -183,6 +188,7 @@ static size_t state_size;
 
 struct tally {
 	pthread_t t;
+	int id;
 	long kind[KINDS], failed, run, longest;
 	struct follow f;
 };
@@ -201,12 +207,28 @@ static void look(struct tally *t, const unsigned char *b)
 		}
 		follow_from(f, p);
 		k = f->k, t->run = 0;
+		t->kind[ENTERED]++;
 		t->kind[RESEEDS] += p % SPAN == 0;
 		follows(f, b);
 	}
 	t->kind[k ? AFTER : f->c ? BLOCK2 : BLOCK0]++;
 	if (++t->run > t->longest)
 		t->longest = t->run;
+}
+
+/* The calling thread on the n-th CPU of those it may run on, modulo. */
+static int pin_to(int n)
+{
+	cpu_set_t s;
+	int c, k;
+
+	if (sched_getaffinity(0, sizeof s, &s) || !(k = CPU_COUNT(&s)))
+		return -1;
+	for (c = 0, n %= k; !CPU_ISSET(c, &s) || n--; c++)
+		;
+	CPU_ZERO(&s);
+	CPU_SET(c, &s);
+	return sched_setaffinity(0, sizeof s, &s);
 }
 
 /* One answer of size bytes, or -1. */
@@ -229,6 +251,7 @@ static void *asker(void *arg)
 	unsigned char b[64];
 	void *st = 0;
 	long i, r;
+	int ok;
 
 	/* -V: the thread's vrandom state, made by a first read; -F: a page. */
 	if (mode == 'V') {
@@ -239,8 +262,9 @@ static void *asker(void *arg)
 		if (st == MAP_FAILED)
 			st = 0;
 	}
+	ok = (st || mode == 'g' || mode == 'v') && !(pin && pin_to(t->id));
 	for (i = 0; i < rounds; i++) {
-		r = st || mode == 'g' || mode == 'v' ? answer(b, st) : -1;
+		r = ok ? answer(b, st) : -1;
 		if (r == (long)size)
 			look(t, b);
 		/* Every thread holds its state before the dropper looks for
@@ -307,6 +331,7 @@ static void *dropper(void *arg)
  * state size its params query gives. */
 static int fake(const char *path)
 {
+#ifdef VRANDOM_VDSO_SYM
 	struct vr_params p;
 	struct stat sb;
 	void *img;
@@ -322,6 +347,10 @@ static int fake(const char *path)
 		return -1;
 	state_size = p.size_of_opaque_state;
 	return 0;
+#else
+	(void)path;     /* no vDSO getrandom on this architecture to fake */
+	return -1;
+#endif
 }
 
 /* What served the answers, for the summary. */
@@ -357,11 +386,12 @@ int main(int argc, char **argv)
 	long kind[KINDS] = { 0 }, failed = 0, longest = 0, z;
 	int o, i, threads = 4;
 
-	while ((o = getopt(argc, argv, "gvVF:pn:t:s:")) != -1)
+	while ((o = getopt(argc, argv, "gvVF:pPn:t:s:")) != -1)
 		switch (o) {
 		case 'g': case 'v': case 'V': mode = o; break;
 		case 'F': mode = o, image = optarg; break;
 		case 'p': advice = MADV_PAGEOUT; break;
+		case 'P': pin = 1; break;
 		case 'n': rounds = atol(optarg); break;
 		case 't': threads = atoi(optarg); break;
 		case 's': size = atol(optarg); break;
@@ -388,6 +418,7 @@ int main(int argc, char **argv)
 		return 2;
 	for (i = 0; i < threads; i++) {
 		memset(&t[i], 0, sizeof t[i]);
+		t[i].id = i;
 		t[i].f.k = -1;
 		if (pthread_create(&t[i].t, 0, asker, &t[i]))
 			return 2;
@@ -413,10 +444,10 @@ int main(int argc, char **argv)
 	z = kind[BLOCK0] + kind[BLOCK2] + kind[AFTER];
 	printf("zerokey: %s, %d threads: %ld answers of %zu bytes, %ld drops (%s, %d droppable mappings): "
 	       "%ld zero-keyed (%ld from block 0, %ld from block 2, %ld under the keys after; "
-	       "%ld reseeds to a zero key, at most %ld answers in a row)\n",
+	       "chains entered %ld times, %ld at a reseed to a zero key; at most %ld answers in a row)\n",
 	       what, threads, threads * rounds, size, drops,
 	       advice == MADV_PAGEOUT ? "MADV_PAGEOUT" : "MADV_DONTNEED", mappings,
-	       z, kind[BLOCK0], kind[BLOCK2], kind[AFTER], kind[RESEEDS], longest);
+	       z, kind[BLOCK0], kind[BLOCK2], kind[AFTER], kind[ENTERED], kind[RESEEDS], longest);
 	if (failed)
 		fprintf(stderr, "zerokey: %ld threads stopped on a failed call\n", failed);
 	if (mode != 'F' && !mappings) {
@@ -425,6 +456,6 @@ int main(int argc, char **argv)
 	}
 	return failed ? 2 : z > 0;
 usage:
-	fprintf(stderr, "usage: zerokey [-g|-v|-V|-F IMAGE] [-p] [-n ROUNDS] [-t THREADS] [-s 8..63]\n");
+	fprintf(stderr, "usage: zerokey [-g|-v|-V|-F IMAGE] [-p] [-P] [-n ROUNDS] [-t THREADS] [-s 8..63]\n");
 	return 2;
 }
