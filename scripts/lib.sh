@@ -459,6 +459,29 @@ boot() {
 	[ -z "$why" ] && return 0
 	tail -n 30 "$dir/console.log"; echo "FAIL: $m: $why (console: $dir/console.log)"; return 1
 }
+# The vm suite's programs (scripts/vm-test.sh), and vm_tests DIR: them,
+# built in the tree $b for the machine arch() last set, in DIR with
+# their list for init, DIR/tests; 1 when count or loop does not build.
+vm_progs="test/smoke test/elf32 test/hostile/closed_fds test/hostile/threads
+	test/hostile/rlimit test/hostile/seccomp test/hostile/drop src/cli/vrandom"
+vm_tests() {
+	local d=$1 p
+	mkdir -p "$d/fakevdso"
+	for p in $(cross_builds $vm_progs); do cp "$b/$p" "$d/"; done
+	"$a_gnu-gcc" -static -O2 -Wall -I"$top/test" -o "$d/count" "$top/test/vm/count.c" &&
+		"$a_gnu-gcc" -static -O2 -Wall -Dgetrandom=vrandom_getrandom -o "$d/loop" \
+			"$top/test/musl-loop.c" "$b/.libs/libvrandom.a" -lpthread || return 1
+	{
+		echo "VRANDOM_SMOKE_EXPECT=$a_backend $tenth smoke"
+		! ls "$b"/test/fakevdso-32-*.so >/dev/null 2>&1 ||
+			{ cp "$b"/test/fakevdso-32-*.so "$d/fakevdso/"; echo "$tenth elf32 /fakevdso"; }
+		for p in closed_fds threads rlimit seccomp; do [ ! -f "$d/$p" ] || echo "$p"; done
+		[ "$a_backend" != vdso ] || echo "$tenth drop"
+		echo "vrandom info"
+		if [ "$a_backend" = vdso ]; then echo "count 0 4 loop 100000"
+		else echo "count 100 110 loop 100"; fi
+	} >"$d/tests"
+}
 # A field of `vrandom info`'s output in a console log.
 info_field() {  # console log, field
 	sed -n '/^vm-init: run: vrandom info$/,/^vm-init: /p' "$1" | sed -n "s/^$2: *//p" | head -n 1
