@@ -555,3 +555,60 @@ musl() {
 	) 8>"$prefix.lock" || return
 	echo "$prefix"
 }
+
+# ---- Linux: Debian's source, contrib/kernel's series, cached builds ----
+kernel_series() { ls "$top"/contrib/kernel/0*.patch 2>/dev/null; }
+# kernel_build [--patched]: an x86_64 bzImage of trixie's Linux source,
+# `make tinyconfig` and contrib/kernel/x86_64.config, built once (with the
+# series applied first: --patched) under $VR_CACHE/kernels, keyed by
+# version, fragment, series, compiler and recipe; its path.  The patched
+# source is a copy of hard links, the files the series touches its own; each
+# kernel has its own output tree (O=), kept, so that a new key rebuilds
+# only what changed.  1: a series that does not apply or a build that
+# fails, or a configuration without an option of the fragment; 77: no
+# source.
+kernel_build() {
+	local patched= tree ver k key q f sum=none
+	[ "${1:-}" != --patched ] || patched=1
+	tree=$(fetch_source linux trixie) || return 77
+	ver=${tree##*/linux-}
+	k=$VR_CACHE/kernels/linux-$ver-$( [ -n "$patched" ] && echo patched || echo plain)
+	# The diffs alone: a message's figures rewritten build nothing again.
+	[ -z "$patched" ] || sum=$(for q in $(kernel_series); do sed -n '/^diff /,$p' "$q"; done | cksum | tr ' ' -)
+	key="$ver $sum $(cksum <"$top/contrib/kernel/x86_64.config" | tr ' ' -) $(gcc -dumpfullversion) recipe 1"
+	mkdir -p "$VR_CACHE/kernels"
+	(
+	flock 8
+	[ "$(cat "$k/key" 2>/dev/null)" = "$key" ] && [ -f "$k/bzImage" ] && exit 0
+	# The output tree stays: a key changed rebuilds what changed.
+	rm -rf "$k/src" "$k/bzImage" "$k/key" "$k/make.out" "$k/patch.out"; mkdir -p "$k/o"
+	s=$tree
+	if [ -n "$patched" ]; then
+		# The files this series or the last build's touches are copies,
+		# new to make: a link would keep the pristine file's time, older
+		# than the object the last series made of it.
+		s=$k/src; cp -al "$tree" "$s" || exit 1
+		t=$(for q in $(kernel_series); do sed -n 's|^+++ b/||p' "$q"; done)
+		for f in $(printf '%s\n' $t $(cat "$k/touched" 2>/dev/null) | sort -u); do
+			cp --remove-destination "$tree/$f" "$s/$f" && touch "$s/$f" || exit 1
+		done
+		for q in $(kernel_series); do
+			(cd "$s" && patch -p1 --fuzz=0 -s <"$q") >>"$k/patch.out" 2>&1 ||
+				{ cat "$k/patch.out" >&2; echo "${q##*/} does not apply to Linux $ver" >&2; exit 1; }
+		done
+		echo $t >"$k/touched"
+	fi
+	m() { make -C "$s" O="$k/o" ARCH=x86_64 -j"$jobs" "$@" >>"$k/make.out" 2>&1; }
+	{ m tinyconfig && cp "$top/contrib/kernel/x86_64.config" "$k/fragment" &&
+		(cd "$k/o" && "$s/scripts/kconfig/merge_config.sh" -m .config "$k/fragment") >>"$k/make.out" 2>&1 &&
+		m olddefconfig && m bzImage; } ||
+		{ tail -n 20 "$k/make.out" >&2; echo "building Linux $ver failed" >&2; exit 1; }
+	# What the fragment asks and the configuration did not keep (a
+	# dependency missing) would be another experiment: refuse it.
+	lost=$(grep '^CONFIG_.*=y$' "$k/fragment" | grep -vxF -f "$k/o/.config")
+	[ -z "$lost" ] || { echo "the configuration lost: $lost" >&2; exit 1; }
+	cp "$k/o/arch/x86/boot/bzImage" "$k/o/.config" "$k/"
+	rm -rf "$k/src"; echo "$key" >"$k/key"
+	) 8>"$k.lock" || return
+	echo "$k/bzImage"
+}
