@@ -612,3 +612,42 @@ kernel_build() {
 	) 8>"$k.lock" || return
 	echo "$k/bzImage"
 }
+
+# glibc_trixie: glibc 2.41 of Debian trixie for amd64 (libc6, libc6-dev,
+# linux-libc-dev), unpacked once under $VR_CACHE: its sysroot.  trixie
+# merged /lib into /usr/lib, which the packages do not carry: the links
+# are made here.
+glibc_trixie() {
+	local g=$VR_CACHE/glibc-trixie-amd64 d
+	if [ ! -f "$g/sysroot/usr/lib/x86_64-linux-gnu/libc.a" ]; then
+		offline "glibc of Debian trixie" || return 1
+		mkdir -p "$g"
+		(
+		flock 8
+		[ ! -f "$g/sysroot/usr/lib/x86_64-linux-gnu/libc.a" ] || exit 0
+		rm -rf "$g/new" "$g/sysroot"; mkdir -p "$g/new/x"
+		apt_private "$g/apt" deb trixie amd64 &&
+			(cd "$g/new" && apt-get -qq -c ../apt/apt.conf download libc6-dev libc6 linux-libc-dev) \
+				>"$g/download.out" 2>&1 || { tail -n 3 "$g/download.out" >&2; exit 1; }
+		for d in "$g"/new/*.deb; do dpkg-deb -x "$d" "$g/new/x" || exit 1; done
+		ln -s usr/lib "$g/new/x/lib" && ln -s usr/lib64 "$g/new/x/lib64" &&
+			mv "$g/new/x" "$g/sysroot" && rm -rf "$g/new" "$g/apt"
+		) 8>"$g.lock" || return 1
+	fi
+	echo "$g/sysroot"
+}
+# zerokey DIR: contrib/kernel/zerokey.c linked against glibc 2.41 and the
+# tree $b's runtime (not PIC: -no-pie), dynamic, as DIR/zerokey, with the
+# loader and libc.so.6 where it looks for them: glibc 2.41 static asks the
+# vDSO for its states' size before it has found the vDSO, and never calls it.
+zerokey() {
+	local s l
+	s=$(glibc_trixie) || return 1
+	l=$s/usr/lib/x86_64-linux-gnu
+	mkdir -p "$1/lib/x86_64-linux-gnu" "$1/lib64"
+	gcc --sysroot="$s" -nostdinc -isystem "$(gcc -print-file-name=include)" \
+		-isystem "$s/usr/include/x86_64-linux-gnu" -isystem "$s/usr/include" -B"$l/" -L"$l" \
+		-no-pie -O2 -Wall -pthread -I"$src/include" -I"$src/src/runtime" -I"$src/src/asm/x86_64" \
+		-o "$1/zerokey" "$src/contrib/kernel/zerokey.c" "$b/.libs/libvrandom-core.a" &&
+		cp -L "$s/lib64/ld-linux-x86-64.so.2" "$1/lib64/" && cp -L "$l/libc.so.6" "$1/lib/x86_64-linux-gnu/"
+}
