@@ -1,5 +1,6 @@
 #!/bin/sh
-# Every test suite, or the named ones and what they need:
+# Every test suite but those of $named below, or the named ones and what
+# they need:
 #   scripts/test-all.sh [SUITE...]     scripts/test-all.sh --list
 # Suites run on nproc lanes as soon as what they need has passed, each
 # one's output shown as it ends, then one table; exit 1 when a suite
