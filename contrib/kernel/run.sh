@@ -16,7 +16,7 @@
 # Usage: contrib/kernel/run.sh [RUNS]
 # SPLIT_ROUNDS, ZEROKEY_ROUNDS: rounds a thread (200000, 5000000: a boot
 # takes about 3 minutes under TCG);
-# ZEROKEY_FLAGS: more for each zerokey (-p: MADV_PAGEOUT);
+# ZEROKEY_FLAGS: more for each zerokey (-p: MADV_PAGEOUT; -P: threads pinned);
 # VR_VM_KERNEL: another image (a kernel built with or without a fix);
 # VR_VM_APPEND: the command line's addition (default pti=off).
 # Not part of the test command: what it finds is the kernel's.
