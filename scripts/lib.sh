@@ -646,14 +646,21 @@ glibc_trixie() {
 # tree $b's runtime (not PIC: -no-pie), dynamic, as DIR/zerokey, with the
 # loader and libc.so.6 where it looks for them: glibc 2.41 static asks the
 # vDSO for its states' size before it has found the vDSO, and never calls it.
-zerokey() {
-	local s l
+# zerokey_cc OUTPUT FLAGS...: the same program with other flags (-static).
+zerokey_cc() {
+	local o=$1 s l; shift
 	s=$(glibc_trixie) || return 1
 	l=$s/usr/lib/x86_64-linux-gnu
-	mkdir -p "$1/lib/x86_64-linux-gnu" "$1/lib64"
 	gcc --sysroot="$s" -nostdinc -isystem "$(gcc -print-file-name=include)" \
 		-isystem "$s/usr/include/x86_64-linux-gnu" -isystem "$s/usr/include" -B"$l/" -L"$l" \
-		-no-pie -O2 -Wall -pthread -I"$src/include" -I"$src/src/runtime" -I"$src/src/asm/x86_64" \
-		-o "$1/zerokey" "$src/contrib/kernel/zerokey.c" "$b/.libs/libvrandom-core.a" &&
-		cp -L "$s/lib64/ld-linux-x86-64.so.2" "$1/lib64/" && cp -L "$l/libc.so.6" "$1/lib/x86_64-linux-gnu/"
+		"$@" -O2 -Wall -pthread -I"$src/include" -I"$src/src/runtime" -I"$src/src/asm/x86_64" \
+		-o "$o" "$src/contrib/kernel/zerokey.c" "$b/.libs/libvrandom-core.a"
+}
+zerokey() {
+	local s
+	s=$(glibc_trixie) || return 1
+	mkdir -p "$1/lib/x86_64-linux-gnu" "$1/lib64"
+	zerokey_cc "$1/zerokey" -no-pie &&
+		cp -L "$s/lib64/ld-linux-x86-64.so.2" "$1/lib64/" &&
+		cp -L "$s/usr/lib/x86_64-linux-gnu/libc.so.6" "$1/lib/x86_64-linux-gnu/"
 }
