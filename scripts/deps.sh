@@ -4,7 +4,8 @@
 #                  autotools, musl, Lua 5.4, Check
 #   deps.sh --all  and what scripts/test-all.sh needs besides: every Lua,
 #                  clang, valgrind, the cross compilers, qemu-user, the
-#                  qemu-systems of scripts/arch.tab and qemu-img (vmfork)
+#                  qemu-systems of scripts/arch.tab and qemu-img (vmfork),
+#                  and what a Linux build needs (kernel-patch)
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 pkgs="build-essential autoconf automake libtool pkg-config musl-tools check
@@ -13,6 +14,7 @@ if [ "${1:-}" = --all ]; then
 	pkgs="$pkgs git dpkg-dev cpio luarocks rng-tools5 gnuplot-nox clang
 		libclang-rt-14-dev valgrind lua5.1 liblua5.1-0-dev lua5.2 liblua5.2-dev
 		lua5.3 liblua5.3-dev luajit libluajit-5.1-dev qemu-user qemu-utils
+		bc bison flex libelf-dev
 		$(awk -v host="$(dpkg --print-architecture)" '
 			/^#/ || !NF { next }
 			$2 != "-" && $10 != host { print "gcc-" $2, "libc6-dev-" $10 "-cross" }

@@ -299,7 +299,7 @@ offline() { [ -z "${VR_OFFLINE:-}" ] || { echo "$1 is not in $VR_CACHE (VR_OFFLI
 # fetch_source PACKAGE [SUITE]: Debian's source package, unpacked once
 # under $VR_CACHE/src; its tree's path.
 fetch_source() {
-	local d=$VR_CACHE/src/$1${2:+-$2} t o
+	local d=$VR_CACHE/src/$1${2:+-$2} t o got v
 	mkdir -p "$d"
 	(
 	flock 8
@@ -308,7 +308,17 @@ fetch_source() {
 		{ echo "dpkg-source is missing (dpkg-dev)" >&2; exit 1; }
 	apt_private "$d/apt" deb-src "${2:-}" || exit 1
 	find "$d" -mindepth 1 -maxdepth 1 ! -name apt ! -name lock -exec rm -rf {} +
-	if ! (cd "$d" && apt-get -qq -c apt/apt.conf source "$1${2:+/$2}") >"$d/apt/source.out" 2>&1; then
+	get() { (cd "$d" && apt-get -qq -c apt/apt.conf source "$1") >"$d/apt/source.out" 2>&1; }
+	# A pool may lack the files of the index's newest version and hold an
+	# older one's (linux in trixie, 2026-12: 6.12.117 not found, 6.12.107
+	# there): the next two, newest first, unless a tarball came.
+	got=; get "$1${2:+/$2}" && got=1
+	[ -n "$got" ] || ls "$d/$1"_*.orig.tar.* >/dev/null 2>&1 ||
+		for v in $(apt-cache -c "$d/apt/apt.conf" showsrc "$1" 2>/dev/null |
+			sed -n 's/^Version: //p' | sort -urV | sed -n 2,3p); do
+			get "$1=$v" && got=1 && echo "$1: the pool serves $v, not the newest" >&2 && break
+		done
+	if [ -z "$got" ]; then
 		# A pool may serve the upstream tarball without the .dsc and the
 		# Debian part (lua5.5 in unstable, 2026-12): apt fetched it first
 		# and checked it against the index, so it is the tree, unpatched.
@@ -450,6 +460,34 @@ boot() {
 	[ -z "$why" ] && return 0
 	tail -n 30 "$dir/console.log"; echo "FAIL: $m: $why (console: $dir/console.log)"; return 1
 }
+# The vm suite's programs (scripts/vm-test.sh), and vm_tests DIR: them,
+# built in the tree $b for the machine arch() last set, in DIR with
+# their list for init, DIR/tests; 1 when count or loop does not build.
+vm_progs="test/smoke test/elf32 test/hostile/closed_fds test/hostile/threads
+	test/hostile/rlimit test/hostile/seccomp test/hostile/drop src/cli/vrandom"
+# Where the distribution checks run at full power, for a machine whose
+# draws are system calls: left out here (test/stats.h).
+stats_at() {
+	[ "$a_backend" = vdso ] || echo VRANDOM_TEST_STATS_AT=cross,harden:valgrind
+}
+vm_tests() {
+	local d=$1 p
+	mkdir -p "$d/fakevdso"
+	for p in $(cross_builds $vm_progs); do cp "$b/$p" "$d/"; done
+	"$a_gnu-gcc" -static -O2 -Wall -I"$top/test" -o "$d/count" "$top/test/vm/count.c" &&
+		"$a_gnu-gcc" -static -O2 -Wall -Dgetrandom=vrandom_getrandom -o "$d/loop" \
+			"$top/test/musl-loop.c" "$b/.libs/libvrandom.a" -lpthread || return 1
+	{
+		echo "VRANDOM_SMOKE_EXPECT=$a_backend $tenth $(stats_at) smoke"
+		! ls "$b"/test/fakevdso-32-*.so >/dev/null 2>&1 ||
+			{ cp "$b"/test/fakevdso-32-*.so "$d/fakevdso/"; echo "$tenth elf32 /fakevdso"; }
+		for p in closed_fds threads rlimit seccomp; do [ ! -f "$d/$p" ] || echo "$p"; done
+		[ "$a_backend" != vdso ] || echo "$tenth drop"
+		echo "vrandom info"
+		if [ "$a_backend" = vdso ]; then echo "count 0 4 loop 100000"
+		else echo "count 100 110 loop 100"; fi
+	} >"$d/tests"
+}
 # A field of `vrandom info`'s output in a console log.
 info_field() {  # console log, field
 	sed -n '/^vm-init: run: vrandom info$/,/^vm-init: /p' "$1" | sed -n "s/^$2: *//p" | head -n 1
@@ -522,4 +560,107 @@ musl() {
 	rm -rf "$prefix.build"; echo "$key" >"$prefix.key"
 	) 8>"$prefix.lock" || return
 	echo "$prefix"
+}
+
+# ---- Linux: Debian's source, contrib/kernel's series, cached builds ----
+kernel_series() { ls "$top"/contrib/kernel/0*.patch 2>/dev/null; }
+# kernel_build [--patched]: an x86_64 bzImage of trixie's Linux source,
+# `make tinyconfig` and contrib/kernel/x86_64.config, built once (with the
+# series applied first: --patched) under $VR_CACHE/kernels, keyed by
+# version, fragment, series, compiler and recipe; its path.  The patched
+# source is a copy of hard links, the files the series touches its own; each
+# kernel has its own output tree (O=), kept, so that a new key rebuilds
+# only what changed.  1: a series that does not apply or a build that
+# fails, or a configuration without an option of the fragment; 77: no
+# source.
+kernel_build() {
+	local patched= tree ver k key q f sum=none
+	[ "${1:-}" != --patched ] || patched=1
+	tree=$(fetch_source linux trixie) || return 77
+	ver=${tree##*/linux-}
+	k=$VR_CACHE/kernels/linux-$ver-$( [ -n "$patched" ] && echo patched || echo plain)
+	# The diffs alone: a message's figures rewritten build nothing again.
+	[ -z "$patched" ] || sum=$(for q in $(kernel_series); do sed -n '/^diff /,$p' "$q"; done | cksum | tr ' ' -)
+	key="$ver $sum $(cksum <"$top/contrib/kernel/x86_64.config" | tr ' ' -) $(gcc -dumpfullversion) recipe 1"
+	mkdir -p "$VR_CACHE/kernels"
+	(
+	flock 8
+	[ "$(cat "$k/key" 2>/dev/null)" = "$key" ] && [ -f "$k/bzImage" ] && exit 0
+	# The output tree stays: a key changed rebuilds what changed.
+	rm -rf "$k/src" "$k/bzImage" "$k/key" "$k/make.out" "$k/patch.out"; mkdir -p "$k/o"
+	s=$tree
+	if [ -n "$patched" ]; then
+		# The files this series or the last build's touches are copies,
+		# new to make: a link would keep the pristine file's time, older
+		# than the object the last series made of it.
+		s=$k/src; cp -al "$tree" "$s" || exit 1
+		t=$(for q in $(kernel_series); do sed -n 's|^+++ b/||p' "$q"; done)
+		for f in $(printf '%s\n' $t $(cat "$k/touched" 2>/dev/null) | sort -u); do
+			cp --remove-destination "$tree/$f" "$s/$f" && touch "$s/$f" || exit 1
+		done
+		for q in $(kernel_series); do
+			(cd "$s" && patch -p1 --fuzz=0 -s <"$q") >>"$k/patch.out" 2>&1 ||
+				{ cat "$k/patch.out" >&2; echo "${q##*/} does not apply to Linux $ver" >&2; exit 1; }
+		done
+		echo $t >"$k/touched"
+	fi
+	m() { make -C "$s" O="$k/o" ARCH=x86_64 -j"$jobs" "$@" >>"$k/make.out" 2>&1; }
+	{ m tinyconfig && cp "$top/contrib/kernel/x86_64.config" "$k/fragment" &&
+		(cd "$k/o" && "$s/scripts/kconfig/merge_config.sh" -m .config "$k/fragment") >>"$k/make.out" 2>&1 &&
+		m olddefconfig && m bzImage; } ||
+		{ tail -n 20 "$k/make.out" >&2; echo "building Linux $ver failed" >&2; exit 1; }
+	# What the fragment asks and the configuration did not keep (a
+	# dependency missing) would be another experiment: refuse it.
+	lost=$(grep '^CONFIG_.*=y$' "$k/fragment" | grep -vxF -f "$k/o/.config")
+	[ -z "$lost" ] || { echo "the configuration lost: $lost" >&2; exit 1; }
+	cp "$k/o/arch/x86/boot/bzImage" "$k/o/.config" "$k/"
+	rm -rf "$k/src"; echo "$key" >"$k/key"
+	) 8>"$k.lock" || return
+	echo "$k/bzImage"
+}
+
+# glibc_trixie: glibc 2.41 of Debian trixie for amd64 (libc6, libc6-dev,
+# linux-libc-dev), unpacked once under $VR_CACHE: its sysroot.  trixie
+# merged /lib into /usr/lib, which the packages do not carry: the links
+# are made here.
+glibc_trixie() {
+	local g=$VR_CACHE/glibc-trixie-amd64 d
+	if [ ! -f "$g/sysroot/usr/lib/x86_64-linux-gnu/libc.a" ]; then
+		offline "glibc of Debian trixie" || return 1
+		mkdir -p "$g"
+		(
+		flock 8
+		[ ! -f "$g/sysroot/usr/lib/x86_64-linux-gnu/libc.a" ] || exit 0
+		rm -rf "$g/new" "$g/sysroot"; mkdir -p "$g/new/x"
+		apt_private "$g/apt" deb trixie amd64 &&
+			(cd "$g/new" && apt-get -qq -c ../apt/apt.conf download libc6-dev libc6 linux-libc-dev) \
+				>"$g/download.out" 2>&1 || { tail -n 3 "$g/download.out" >&2; exit 1; }
+		for d in "$g"/new/*.deb; do dpkg-deb -x "$d" "$g/new/x" || exit 1; done
+		ln -s usr/lib "$g/new/x/lib" && ln -s usr/lib64 "$g/new/x/lib64" &&
+			mv "$g/new/x" "$g/sysroot" && rm -rf "$g/new" "$g/apt"
+		) 8>"$g.lock" || return 1
+	fi
+	echo "$g/sysroot"
+}
+# zerokey DIR: contrib/kernel/zerokey.c linked against glibc 2.41 and the
+# tree $b's runtime (not PIC: -no-pie), dynamic, as DIR/zerokey, with the
+# loader and libc.so.6 where it looks for them: glibc 2.41 static asks the
+# vDSO for its states' size before it has found the vDSO, and never calls it.
+# zerokey_cc OUTPUT FLAGS...: the same program with other flags (-static).
+zerokey_cc() {
+	local o=$1 s l; shift
+	s=$(glibc_trixie) || return 1
+	l=$s/usr/lib/x86_64-linux-gnu
+	gcc --sysroot="$s" -nostdinc -isystem "$(gcc -print-file-name=include)" \
+		-isystem "$s/usr/include/x86_64-linux-gnu" -isystem "$s/usr/include" -B"$l/" -L"$l" \
+		"$@" -O2 -Wall -pthread -I"$src/include" -I"$src/src/runtime" -I"$src/src/asm/x86_64" \
+		-o "$o" "$src/contrib/kernel/zerokey.c" "$b/.libs/libvrandom-core.a"
+}
+zerokey() {
+	local s
+	s=$(glibc_trixie) || return 1
+	mkdir -p "$1/lib/x86_64-linux-gnu" "$1/lib64"
+	zerokey_cc "$1/zerokey" -no-pie &&
+		cp -L "$s/lib64/ld-linux-x86-64.so.2" "$1/lib64/" &&
+		cp -L "$s/usr/lib/x86_64-linux-gnu/libc.so.6" "$1/lib/x86_64-linux-gnu/"
 }

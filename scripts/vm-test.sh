@@ -24,36 +24,14 @@ vr_src || exit 1
 vm=$VR_BUILD/vm
 rm -f "$vm/ready"; mkdir -p "$vm"
 machines=${*:-$(arches system)}
-progs="test/smoke test/elf32 test/hostile/closed_fds test/hostile/threads
-	test/hostile/rlimit test/hostile/seccomp test/hostile/drop src/cli/vrandom"
-
-# Where the distribution checks run at full power, for a machine whose
-# draws are system calls: left out here (test/stats.h).
-stats_at() {
-	[ "$a_backend" = vdso ] || echo VRANDOM_TEST_STATS_AT=cross,harden:valgrind
-}
 
 # Each machine's programs, built static once per architecture.
 for m in $machines; do
 	arch "$m" && [ -n "$a_system" ] || { echo "vm-test: $m boots no kernel (arch.tab)" >&2; exit 2; }
-	cross_tree "$m" && cross_make $progs || { ok 1 "$m: the programs build"; continue; }
+	cross_tree "$m" && cross_make $vm_progs || { ok 1 "$m: the programs build"; continue; }
 	d=$vm/$m
-	rm -rf "$d"; mkdir -p "$d/fakevdso"
-	for p in $(cross_builds $progs); do cp "$b/$p" "$d/"; done
-	"$a_gnu-gcc" -static -O2 -Wall -I"$top/test" -o "$d/count" "$top/test/vm/count.c" &&
-		"$a_gnu-gcc" -static -O2 -Wall -Dgetrandom=vrandom_getrandom -o "$d/loop" \
-			"$top/test/musl-loop.c" "$b/.libs/libvrandom.a" -lpthread ||
-		{ ok 1 "$m: count and loop build"; continue; }
-	{
-		echo "VRANDOM_SMOKE_EXPECT=$a_backend $tenth $(stats_at) smoke"
-		! ls "$b"/test/fakevdso-32-*.so >/dev/null 2>&1 ||
-			{ cp "$b"/test/fakevdso-32-*.so "$d/fakevdso/"; echo "$tenth elf32 /fakevdso"; }
-		for p in closed_fds threads rlimit seccomp; do [ ! -f "$d/$p" ] || echo "$p"; done
-		[ "$a_backend" != vdso ] || echo "$tenth drop"
-		echo "vrandom info"
-		if [ "$a_backend" = vdso ]; then echo "count 0 4 loop 100000"
-		else echo "count 100 110 loop 100"; fi
-	} >"$d/tests"
+	rm -rf "$d"
+	vm_tests "$d" || { ok 1 "$m: count and loop build"; continue; }
 	echo "$m" >>"$vm/ready"
 done
 
