@@ -5,7 +5,10 @@
 # directory) with the project's aarch64 musl; then the installed files are
 # checked and each module loaded by its Lua (Debian's source, dynamic musl)
 # under qemu-aarch64 -L target.  In $VR_BUILD/recipes (default build/);
-# ok:/FAIL: lines, "N passed, N failed"; SKIP (77) without a tool or source.
+# ok:/FAIL: lines, "N passed, N failed"; SKIP (77) without a tool or source:
+# lib.sh's need and skip print the reason and exit 77 (finish too, when
+# nothing ran), which test-all.sh counts as a skip, a failure under
+# VR_REQUIRE=all.  It is a suite's script, not one of make check's tests.
 . "$(cd "$(dirname "$0")/.." && pwd)/scripts/lib.sh"
 vr_src || exit 1
 need qemu-aarch64 pkg-config
